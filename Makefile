@@ -1,0 +1,60 @@
+# Front door. `make run` is the main job, `make check` the test suite.
+# Big things (kernel trees, builds, guest image, ccache) live in
+# $TRACEFS_RELOC_CACHE (default ~/.cache/tracefs-relocation); results in out/.
+SHELL := /bin/bash
+K ?= patched
+S ?= tracefs
+U ?= root
+
+.PHONY: help run check deps tree kernels image matrix quick host-tests guest shellcheck clean
+
+help:
+	@sed -n 's/^## //p' $(MAKEFILE_LIST)
+
+## run         build the patched kernel, boot it, show trace-cmd and perf working
+run:
+	scripts/main.sh
+
+## check       the test suite: both kernels, host tests, the scenario matrix, report
+check:
+	scripts/check.sh
+
+## deps        install the Debian packages (idempotent)
+deps:
+	scripts/install-deps.sh
+
+## tree        unpack the pristine tree and apply kernel/patches/series
+tree: deps
+	scripts/prepare-tree.sh
+
+## kernels     build baseline and patched kernels
+kernels: tree
+	scripts/build-kernel.sh baseline
+	scripts/build-kernel.sh patched
+
+## image       build the guest initramfs
+image: deps
+	qemu-env/build-initramfs.sh
+
+## matrix      boot every kernel x scenario and run the checks (after kernels, image)
+matrix:
+	scripts/run-matrix.sh
+	scripts/evaluate.sh tools-check/expected.tsv out/results >out/results.tsv
+	scripts/report.sh out/results.tsv out/report.md
+	@echo "report: out/report.md"
+
+## quick       one kernel, one scenario: make quick K=patched S=debugfs-only
+quick: image
+	scripts/build-kernel.sh $(K)
+	qemu-env/run-guest.sh -k $(K) -s $(S) -u $(U) -- sh /tools-check/run-checks.sh scenario tools
+
+## guest       run your own command: make guest K=baseline S=debugfs-off CMD='trace-cmd list -t'
+guest: image
+	qemu-env/run-guest.sh -k $(K) -s $(S) -u $(U) -- sh -c '$(CMD)'
+
+## host-tests  the host-side tests of the pipeline
+host-tests:
+	scripts/run-host-tests.sh
+
+clean:
+	rm -rf out

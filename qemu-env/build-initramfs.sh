@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# Build the guest's base initramfs: busybox-static, the host's own trace-cmd,
+# perf, strace, blktrace with their libraries and plugins, users, /init and
+# tools-check/. Rebuilt only when one of its inputs changes.
+set -euo pipefail
+# shellcheck source=scripts/lib.sh
+. "$(dirname "$0")/../scripts/lib.sh"
+
+img=$TR_CACHE/guest/initramfs.cpio.gz
+here=$TR_TOP/qemu-env
+
+BINS=(/usr/bin/trace-cmd /usr/bin/perf /usr/bin/strace /usr/sbin/blktrace /usr/bin/blkparse)
+PLUGIN_DIRS=(/usr/lib/x86_64-linux-gnu/traceevent /usr/lib/x86_64-linux-gnu/trace-cmd)
+for b in /bin/busybox "${BINS[@]}"; do
+	[ -x "$b" ] || tr_die "$b missing: run scripts/install-deps.sh"
+done
+
+mapfile -t inputs < <(
+	printf '%s\n' /bin/busybox "${BINS[@]}" "$here/init" "$here/add-files.sh" "$0"
+	find "$TR_TOP/tools-check" -type f | sort
+)
+hash=$( {
+	tr_hash_files "${inputs[@]}"
+	dpkg-query -W trace-cmd linux-perf busybox-static strace blktrace libc6 2>/dev/null
+} | sha256sum | cut -d' ' -f1)
+if [ -f "$img" ] && [ "$(cat "$img.sha256" 2>/dev/null)" = "$hash" ]; then
+	echo "==> guest image up to date: $img ($(du -h "$img" | cut -f1))"
+	exit 0
+fi
+
+mkdir -p "$TR_CACHE/guest"
+root=$(mktemp -d "$TR_CACHE/guest/root.XXXXXX")
+trap 'rm -rf "$root"' EXIT
+chmod 0755 "$root"
+mkdir -p "$root"/{bin,sbin,usr/bin,usr/sbin,etc,proc,sys,dev,run,root,home,tmp,mnt}
+chmod 1777 "$root/tmp"
+chmod 0700 "$root/root"
+
+cp /bin/busybox "$root/bin/busybox"
+for applet in $("$root/bin/busybox" --list-full); do
+	[ -e "$root/$applet" ] || ln -s /bin/busybox "$root/$applet"
+done
+
+dirs=()
+for d in "${PLUGIN_DIRS[@]}"; do [ -d "$d" ] && dirs+=("$d"); done
+"$here/add-files.sh" "$root" "${BINS[@]}" "${dirs[@]}"
+
+# Users: root; tracer (member of the "tracing" group, to which tracing may be
+# delegated); outsider (in no tracing-related group).
+cat >"$root/etc/passwd" <<'PW'
+root:x:0:0:root:/root:/bin/sh
+tracer:x:1000:1000:tracing group member:/tmp:/bin/sh
+outsider:x:1001:1001:unrelated user:/tmp:/bin/sh
+PW
+cat >"$root/etc/group" <<'GR'
+root:x:0:
+tracer:x:1000:
+outsider:x:1001:
+tracing:x:2000:tracer
+GR
+printf 'root::0:0:99999:7:::\ntracer:!:0:0:99999:7:::\noutsider:!:0:0:99999:7:::\n' >"$root/etc/shadow"
+chmod 0600 "$root/etc/shadow"
+printf 'passwd: files\ngroup: files\nshadow: files\n' >"$root/etc/nsswitch.conf"
+
+install -m 0755 "$here/init" "$root/init"
+mkdir -p "$root/tools-check"
+cp -a "$TR_TOP/tools-check/." "$root/tools-check/"
+
+(cd "$root" && find . -print0 | LC_ALL=C sort -z |
+	cpio --null -o -H newc -R 0:0 --quiet) | gzip -1 >"$img.tmp"
+mv "$img.tmp" "$img"
+echo "$hash" >"$img.sha256"
+echo "==> guest image built: $img ($(du -h "$img" | cut -f1), $(find "$root" | wc -l) files)"

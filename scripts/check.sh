@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# The test command: build both kernels, run the host-side tests of the
+# pipeline, boot the matrix and write the report. Ends with "N passed, N failed".
+set -euo pipefail
+# shellcheck source=scripts/lib.sh
+. "$(dirname "$0")/lib.sh"
+
+mkdir -p "$TR_OUT"
+: >"$TR_OUT/phases.tsv"
+t0=$(date +%s)
+tr_phase packages "$TR_TOP/scripts/install-deps.sh"
+tr_phase tree "$TR_TOP/scripts/prepare-tree.sh"
+for k in $TR_KERNELS; do
+	tr_phase "build-$k" "$TR_TOP/scripts/build-kernel.sh" "$k"
+done
+tr_phase guest-image "$TR_TOP/qemu-env/build-initramfs.sh"
+
+host_rc=0
+tr_phase host-tests "$TR_TOP/scripts/run-host-tests.sh" >"$TR_OUT/host-tests.tap" || host_rc=$?
+cat "$TR_OUT/host-tests.tap"
+tr_phase matrix "$TR_TOP/scripts/run-matrix.sh" || true
+
+"$TR_TOP/scripts/evaluate.sh" "$TR_TOP/tools-check/expected.tsv" "$TR_OUT/results" >"$TR_OUT/results.tsv"
+"$TR_TOP/scripts/report.sh" "$TR_OUT/results.tsv" "$TR_OUT/report.md"
+echo
+sed -n '/^## Matrix/,$p' "$TR_OUT/report.md"
+echo
+echo "Report: $TR_OUT/report.md"
+awk -F'\t' '$6 == "FAIL" || $6 == "XPASS" {print "FAILED: " $1 "/" $2 "/" $3 " (" $6 ")"}' "$TR_OUT/results.tsv"
+grep '^not ok' "$TR_OUT/host-tests.tap" | sed 's/^/FAILED host test: /' || true
+
+passed=$(($(awk -F'\t' '$6 == "PASS" || $6 == "XFAIL"' "$TR_OUT/results.tsv" | wc -l) + $(grep -c '^ok ' "$TR_OUT/host-tests.tap")))
+failed=$(($(awk -F'\t' '$6 == "FAIL" || $6 == "XPASS"' "$TR_OUT/results.tsv" | wc -l) + $(grep -c '^not ok ' "$TR_OUT/host-tests.tap")))
+echo "total time $(($(date +%s) - t0)) s"
+[ "$host_rc" = 0 ] || [ "$failed" -gt 0 ] || failed=$((failed + 1))
+[ "$passed" -gt 0 ] || failed=$((failed + 1))
+echo "$passed passed, $failed failed"
+[ "$failed" = 0 ]

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Install every Debian package the project needs; idempotent and quick when
+# everything is already there.
+set -euo pipefail
+
+PKGS=(
+	linux-source-6.1 qemu-system-x86 trace-cmd linux-perf busybox-static
+	strace blktrace
+	build-essential bc bison flex libelf-dev libssl-dev cpio xz-utils kmod
+	ccache git quilt perl python3 shellcheck
+)
+
+missing=()
+for p in "${PKGS[@]}"; do
+	if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed'; then
+		missing+=("$p")
+	fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+	echo "==> packages: all ${#PKGS[@]} present"
+	exit 0
+fi
+
+echo "==> packages missing: ${missing[*]}"
+if [ "$(id -u)" -ne 0 ]; then
+	echo "ERROR: not root; run this and try again:" >&2
+	echo "  sudo apt-get update && sudo apt-get install -y ${missing[*]}" >&2
+	exit 1
+fi
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+if ! apt-get install -y -qq --no-install-recommends "${missing[@]}"; then
+	echo "ERROR: apt-get could not install: ${missing[*]}" >&2
+	exit 1
+fi
+echo "==> packages: installed ${missing[*]}"

@@ -1,0 +1,55 @@
+# shellcheck shell=bash
+# Common settings and helpers for the host-side scripts. Source it, do not run it.
+
+TR_TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+# Everything big (kernel trees, builds, images, ccache) lives here, never in the checkout.
+TR_CACHE=${TRACEFS_RELOC_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/tracefs-relocation}
+TR_OUT=${TRACEFS_RELOC_OUT:-$TR_TOP/out}
+TR_TARBALL=${TRACEFS_RELOC_TARBALL:-/usr/src/linux-source-6.1.tar.xz}
+TR_SOURCE_PKG=linux-source-6.1
+TR_SERIES_DIR=${TRACEFS_RELOC_SERIES_DIR:-$TR_TOP/kernel/patches}
+TR_KERNELS="baseline patched"
+export TR_TOP TR_CACHE TR_OUT TR_TARBALL TR_SERIES_DIR TR_SOURCE_PKG TR_KERNELS
+
+# Tree layout: each kernel has src/ and build/ side by side, so that the
+# relative path from build to source is the same for both and ccache
+# (with CCACHE_BASEDIR) shares objects between them.
+tr_src() { echo "$TR_CACHE/trees/$1/src"; }
+tr_build() { echo "$TR_CACHE/trees/$1/build"; }
+tr_bzimage() { echo "$(tr_build "$1")/arch/x86/boot/bzImage"; }
+
+tr_log() { printf '==> %s\n' "$*" >&2; }
+tr_warn() { printf 'WARNING: %s\n' "$*" >&2; }
+tr_die() { printf 'ERROR: %s\n' "$*" >&2; exit 1; }
+
+# tr_phase NAME CMD...: run one phase and print its wall time.
+tr_phase() {
+	local name=$1 start rc=0
+	shift
+	start=$(date +%s)
+	tr_log "phase $name: start"
+	"$@" || rc=$?
+	tr_log "phase $name: $((rc == 0 ? 0 : rc)) exit, $(($(date +%s) - start)) s"
+	mkdir -p "$TR_OUT"
+	printf '%s\t%s\t%s\n' "$name" "$(($(date +%s) - start))" "$rc" >>"$TR_OUT/phases.tsv"
+	return "$rc"
+}
+
+# Hash of a list of files (and their names), for "rebuild only when inputs change".
+tr_hash_files() {
+	local f
+	for f in "$@"; do
+		printf '%s\n' "$f"
+		cat "$f"
+	done | sha256sum | cut -d' ' -f1
+}
+
+tr_series_patches() {
+	local series=$TR_SERIES_DIR/series line
+	[ -f "$series" ] || return 0
+	while IFS= read -r line || [ -n "$line" ]; do
+		line=${line%%#*}
+		line=$(echo "$line" | tr -d '[:space:]')
+		[ -n "$line" ] && echo "$TR_SERIES_DIR/$line"
+	done <"$series"
+}

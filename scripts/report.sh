@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# report.sh EVALUATED.tsv REPORT.md: the matrix report (scenario x check x
+# kernel), which tracing directory each tool used, and phase times.
+set -euo pipefail
+# shellcheck source=scripts/lib.sh
+. "$(dirname "$0")/lib.sh"
+
+tsv=${1:?usage: report.sh EVALUATED.tsv REPORT.md}
+md=${2:?usage: report.sh EVALUATED.tsv REPORT.md}
+
+{
+	echo "# tracefs-relocation: test report"
+	echo
+	echo "linux-source-6.1 $(dpkg-query -W -f='${Version}' linux-source-6.1 2>/dev/null || echo '?')," \
+		"series: $(tr_series_patches | wc -l) patch(es); generated $(date -u '+%Y-%m-%d %H:%M UTC')."
+	echo
+	echo "Legend: ✅ pass · ❌ FAIL · ⚠️ expected failure (asserted) · ❗ XPASS (passed, expected to fail) · **≠** baseline and patched differ"
+	echo
+	echo "## Matrix"
+	echo
+	echo "| scenario | check | baseline | patched | differs | reason for an expected failure |"
+	echo "|---|---|---|---|---|---|"
+	awk -F'\t' -v OFS=' | ' '
+		function cell(v) {
+			return v == "PASS" ? "✅ pass" : v == "FAIL" ? "❌ FAIL" : v == "XFAIL" ? "⚠️ xfail" : v == "XPASS" ? "❗ XPASS" : "–"
+		}
+		{
+			key = $2 SUBSEP $3
+			if (!(key in seen)) { seen[key] = 1; order[++n] = key }
+			v[$1, key] = $6
+			r[$1, key] = $4
+			if ($7 != "") why[key] = why[key] (why[key] == "" ? "" : "; ") $1 ": " $7
+		}
+		END {
+			for (i = 1; i <= n; i++) {
+				k = order[i]; split(k, p, SUBSEP)
+				d = (("baseline", k) in r && ("patched", k) in r && r["baseline", k] != r["patched", k]) ? "**≠**" : ""
+				print "| " p[1], p[2], cell(v["baseline", k]), cell(v["patched", k]), d, why[k] " |"
+			}
+		}' "$tsv"
+	echo
+	echo "## Totals"
+	echo
+	echo "| kernel | pass | expected failures | FAIL | XPASS |"
+	echo "|---|---|---|---|---|"
+	for k in $TR_KERNELS; do
+		awk -F'\t' -v k="$k" '$1 == k {c[$6]++} END {printf "| %s | %d | %d | %d | %d |\n", k, c["PASS"], c["XFAIL"], c["FAIL"], c["XPASS"]}' "$tsv"
+	done
+	if ls "$TR_OUT"/results/*/*.tap >/dev/null 2>&1; then
+		echo
+		echo "## Which tracing directory each tool used (from strace in the guest)"
+		echo
+		echo "| scenario | tool | baseline | patched |"
+		echo "|---|---|---|---|"
+		for tap in "$TR_OUT"/results/*/*.tap; do
+			k=$(basename "$(dirname "$tap")")
+			s=$(basename "$tap" .tap)
+			sed -n "s/^# path: \([^ ]*\) used \(.*\)$/$k\t$s\t\1\t\2/p" "$tap"
+		done | awk -F'\t' '
+			{ key = $2 SUBSEP $3; if (!(key in seen)) { seen[key] = 1; order[++n] = key }; u[$1, key] = $4 }
+			END { for (i = 1; i <= n; i++) { split(order[i], p, SUBSEP)
+				printf "| %s | %s | %s | %s |\n", p[1], p[2], u["baseline", order[i]], u["patched", order[i]] } }'
+	fi
+	if [ -f "$TR_OUT/phases.tsv" ]; then
+		echo
+		echo "## Phase times (this run)"
+		echo
+		echo "| phase | seconds | exit |"
+		echo "|---|---|---|"
+		awk -F'\t' '{printf "| %s | %s | %s |\n", $1, $2, $3}' "$TR_OUT/phases.tsv"
+	fi
+} >"$md"

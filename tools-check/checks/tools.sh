@@ -1,0 +1,82 @@
+# shellcheck shell=sh
+# trace-cmd and perf, Debian's packaged binaries, unmodified. Each check
+# asserts on the tool's real output. The first check of each tool runs it
+# under strace to record which tracing directory it used.
+
+check_trace_cmd_list() {
+	strace -f -qq -e trace=openat,mount -o "$W/tc.strace" trace-cmd list -e >tc-list.out 2>&1 ||
+		{ cat tc-list.out; return 1; }
+	grep -qx 'sched:sched_switch' tc-list.out || { echo "no sched:sched_switch in trace-cmd list -e"; return 1; }
+	check_path trace-cmd "$W/tc.strace"
+}
+
+check_trace_cmd_record_report() {
+	trace-cmd record -o tc.dat -e sched:sched_switch sh -c '. /tools-check/lib.sh; workload' ||
+		return 1
+	trace-cmd report -i tc.dat >tc-report.out 2>&1 || { cat tc-report.out; return 1; }
+	n=$(grep -c 'sched_switch:' tc-report.out)
+	echo "sched_switch records: $n"
+	[ "$n" -gt 0 ]
+}
+
+check_trace_cmd_start_stop_extract_show() {
+	trace-cmd start -e sched:sched_switch || return 1
+	workload
+	trace-cmd stop || return 1
+	trace-cmd show >tc-show.out 2>&1 || { cat tc-show.out; return 1; }
+	grep -q 'sched_switch:' tc-show.out || { echo "trace-cmd show: no sched_switch"; return 1; }
+	trace-cmd extract -o tc-x.dat || return 1
+	trace-cmd report -i tc-x.dat >tc-x.out 2>&1 || { cat tc-x.out; return 1; }
+	grep -q 'sched_switch:' tc-x.out || { echo "extracted trace: no sched_switch"; return 1; }
+}
+
+check_trace_cmd_reset() {
+	t=$(tracing_dir)
+	trace-cmd start -e sched:sched_switch -p function || return 1
+	[ "$(cat "$t/current_tracer")" = function ] || { echo "start did not set function tracer"; return 1; }
+	trace-cmd reset || return 1
+	cur=$(cat "$t/current_tracer")
+	ev=$(cat "$t/events/sched/sched_switch/enable")
+	echo "after reset: current_tracer=$cur sched_switch/enable=$ev"
+	[ "$cur" = nop ] && [ "$ev" = 0 ]
+}
+
+check_perf_list() {
+	strace -f -qq -e trace=openat,mount -o "$W/perf.strace" perf list tracepoint >perf-list.out 2>&1 ||
+		{ cat perf-list.out; return 1; }
+	grep -q 'sched:sched_switch' perf-list.out || { echo "perf list: no sched:sched_switch"; return 1; }
+	check_path perf "$W/perf.strace"
+}
+
+check_perf_stat() {
+	perf stat -x, -e sched:sched_switch -a -- sh -c '. /tools-check/lib.sh; workload' 2>perf-stat.out ||
+		{ cat perf-stat.out; return 1; }
+	cat perf-stat.out
+	n=$(awk -F, '$3 == "sched:sched_switch" {print $1}' perf-stat.out)
+	[ -n "$n" ] && [ "$n" -gt 0 ]
+}
+
+check_perf_record_script() {
+	perf record -q -o perf.data -e sched:sched_switch -a -- sh -c '. /tools-check/lib.sh; workload' ||
+		return 1
+	perf script -i perf.data >perf-script.out 2>&1 || { cat perf-script.out; return 1; }
+	n=$(grep -c 'sched:sched_switch:' perf-script.out)
+	echo "sched_switch samples: $n"
+	[ "$n" -gt 0 ]
+}
+
+check_perf_probe_kprobe() {
+	perf probe -q --add do_sys_openat2 || return 1
+	perf probe -l >probe-l.out 2>&1
+	grep -q 'probe:do_sys_openat2' probe-l.out || { echo "perf probe -l does not list it"; cat probe-l.out; return 1; }
+	perf record -q -o probe.data -e probe:do_sys_openat2 -a -- cat /proc/version >/dev/null || return 1
+	perf script -i probe.data >probe-script.out 2>&1
+	n=$(grep -c 'probe:do_sys_openat2:' probe-script.out)
+	echo "kprobe hits: $n"
+	perf probe -q --del probe:do_sys_openat2 || return 1
+	if perf probe -l 2>&1 | grep -q 'probe:do_sys_openat2'; then
+		echo "still listed after --del"
+		return 1
+	fi
+	[ "$n" -gt 0 ]
+}

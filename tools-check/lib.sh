@@ -1,0 +1,46 @@
+# shellcheck shell=sh
+# Helpers for the guest-side checks (busybox sh). Sourced by run-checks.sh.
+
+W=${W:-/tmp/checks}
+mkdir -p "$W"
+
+# note TEXT: a TAP diagnostic that is always shown (the runner points fd 3
+# at the TAP stream).
+note() { echo "# $*" >&3; }
+
+# Where tracefs is mounted right now (first entry), empty if nowhere.
+tracefs_mounts() { awk '$3 == "tracefs" {print $2}' /proc/mounts; }
+debugfs_mounts() { awk '$3 == "debugfs" {print $2}' /proc/mounts; }
+tracing_dir() {
+	tracefs_mounts | head -n 1
+}
+
+# A small workload that makes the scheduler switch and opens files.
+workload() {
+	for _ in 1 2 3 4 5; do
+		cat /proc/version >/dev/null
+		sleep 0.05
+	done
+}
+
+# tool_path LOG: from an strace -f log, the tracing directory the tool
+# opened files in, and any mount(2) it made.
+tool_path() {
+	sed -n 's/.*openat([^"]*"\(\/[^"]*\)\/\(events\/[^"]*\|available_events\|tracing_on\|trace_pipe_raw\|kprobe_events\)".* = [0-9][0-9]*$/\1/p' "$1" |
+		sed 's#/per_cpu/cpu[0-9]*$##; s#/instances/[^/]*$##' | sort | uniq -c | sort -rn | awk 'NR == 1 {print $2}'
+}
+tool_mounts() {
+	sed -n 's/.*mount("\([^"]*\)", "\([^"]*\)", "\([^"]*\)".* = 0$/\3 on \2/p' "$1" | sort -u | paste -sd ',' -
+}
+
+# check_path TOOL LOG: record and assert which tracing directory TOOL used.
+check_path() {
+	used=$(tool_path "$2")
+	mounted=$(tool_mounts "$2")
+	note "path: $1 used ${used:-nothing} (mounted by tool: ${mounted:-none})"
+	[ -n "$used" ] || { echo "$1 opened no tracing file"; return 1; }
+	awk -v d="$used" '$2 == d && $3 == "tracefs" {f = 1} END {exit !f}' /proc/mounts ||
+		{ echo "$used is not a tracefs mount"; return 1; }
+	[ "$used" = "$EXPECT_TRACING_DIR" ] ||
+		{ echo "expected $EXPECT_TRACING_DIR for this scenario, tool used $used"; return 1; }
+}

@@ -1,0 +1,46 @@
+#!/bin/sh
+# run-checks.sh GROUP...: run the checks of tools-check/checks/GROUP.sh in
+# the guest and print TAP (version 13). Each check_* function is one test
+# point; its output is kept and shown as diagnostics when it fails.
+here=$(dirname "$0")
+. /run/scenario.env
+. /run/run.env
+. "$here/lib.sh"
+exec 3>&1
+
+funcs=""
+for g in "$@"; do
+	f=$here/checks/$g.sh
+	[ -f "$f" ] || { echo "Bail out! no check group $g"; exit 2; }
+	# shellcheck source=/dev/null
+	. "$f"
+	funcs="$funcs $(sed -n 's/^\(check_[a-z0-9_]*\)() *{.*/\1/p' "$f")"
+done
+
+set -- $funcs
+echo "TAP version 13"
+echo "1..$#"
+echo "# kernel=$KERNEL scenario=$SCENARIO user=$(id -un) uname=$(uname -r)"
+n=0 failed=0
+for fn in "$@"; do
+	n=$((n + 1))
+	name=${fn#check_}
+	log=$W/$name.log
+	t0=$(cut -d' ' -f1 /proc/uptime)
+	if (cd "$W" && "$fn") >"$log" 2>&1; then
+		res=ok
+	else
+		res="not ok"
+		failed=$((failed + 1))
+	fi
+	t1=$(cut -d' ' -f1 /proc/uptime)
+	echo "$res $n - $name # time=$(echo "$t0 $t1" | awk '{printf "%.2fs", $2 - $1}')"
+	[ "$res" = ok ] || tail -n 15 "$log" | sed 's/^/#   /'
+done
+# Any kernel warning or oops during the checks is a failure of its own.
+if dmesg | grep -qE 'WARNING:|BUG:|Oops|Call Trace:'; then
+	echo "# kernel log has a warning or oops:"
+	dmesg | grep -E -A3 'WARNING:|BUG:|Oops' | head -n 20 | sed 's/^/#   /'
+	exit 3
+fi
+[ "$failed" = 0 ]
