@@ -15,6 +15,17 @@ tracing_dir() {
 	tracefs_mounts | head -n 1
 }
 
+# Undo tracefs mounts that tools (or automounts) made, so that the next tool
+# starts from the scenario's own state.
+restore_mounts() {
+	for d in $(tracefs_mounts | sort -r); do
+		case " $MOUNTS " in
+		*" tracefs:$d "* | *" tracefs:$d:"*) ;;
+		*) umount "$d" || return 1 ;;
+		esac
+	done
+}
+
 # A small workload that makes the scheduler switch and opens files.
 workload() {
 	for _ in 1 2 3 4 5; do
@@ -27,20 +38,31 @@ workload() {
 # opened files in, and any mount(2) it made.
 tool_path() {
 	sed -n 's/.*openat([^"]*"\(\/[^"]*\)\/\(events\/[^"]*\|available_events\|tracing_on\|trace_pipe_raw\|kprobe_events\)".* = [0-9][0-9]*$/\1/p' "$1" |
-		sed 's#/per_cpu/cpu[0-9]*$##; s#/instances/[^/]*$##' | sort | uniq -c | sort -rn | awk 'NR == 1 {print $2}'
+		sed 's#//*#/#g; s#/$##; s#/per_cpu/cpu[0-9]*$##; s#/instances/[^/]*$##' | sort | uniq -c | sort -rn | awk 'NR == 1 {print $2}'
 }
 tool_mounts() {
 	sed -n 's/.*mount("\([^"]*\)", "\([^"]*\)", "\([^"]*\)".* = 0$/\3 on \2/p' "$1" | sort -u | paste -sd ',' -
 }
 
-# check_path TOOL LOG: record and assert which tracing directory TOOL used.
+# check_path TOOL LOG: record and assert which tracing directory TOOL used
+# (one of EXPECT_TRACING_DIR), then undo any mount the tool made.
 check_path() {
 	used=$(tool_path "$2")
 	mounted=$(tool_mounts "$2")
 	note "path: $1 used ${used:-nothing} (mounted by tool: ${mounted:-none})"
-	[ -n "$used" ] || { echo "$1 opened no tracing file"; return 1; }
-	awk -v d="$used" '$2 == d && $3 == "tracefs" {f = 1} END {exit !f}' /proc/mounts ||
-		{ echo "$used is not a tracefs mount"; return 1; }
-	[ "$used" = "$EXPECT_TRACING_DIR" ] ||
-		{ echo "expected $EXPECT_TRACING_DIR for this scenario, tool used $used"; return 1; }
+	rc=0
+	if [ -z "$used" ]; then
+		echo "$1 opened no tracing file"
+		rc=1
+	elif ! awk -v d="$used" '$2 == d && $3 == "tracefs" {f = 1} END {exit !f}' /proc/mounts; then
+		echo "$used is not a tracefs mount"
+		rc=1
+	else
+		case " $EXPECT_TRACING_DIR " in
+		*" $used "*) ;;
+		*) echo "expected one of '$EXPECT_TRACING_DIR' in this scenario, $1 used $used"; rc=1 ;;
+		esac
+	fi
+	restore_mounts || rc=1
+	return $rc
 }

@@ -14,3 +14,20 @@ check_scenario_mounts() {
 	*) [ -z "$(tracefs_mounts)" ] ;;
 	esac || { echo "tracefs mounts not as the scenario says: $(tracefs_mounts)"; return 1; }
 }
+
+# Where debugfs is mounted, its tracing automount reaches the same tracefs;
+# where it is not, nothing of tracing appears under /sys/kernel/debug.
+check_debugfs_tracing_automount() {
+	if [ "$EXPECT_DEBUGFS" = mounted ]; then
+		[ -f /sys/kernel/debug/tracing/events/sched/sched_switch/format ] ||
+			{ echo "no events under the automount"; return 1; }
+		awk '$2 == "/sys/kernel/debug/tracing" && $3 == "tracefs" {f = 1} END {exit !f}' /proc/mounts ||
+			{ echo "automount is not tracefs"; return 1; }
+		a=$(ls /sys/kernel/debug/tracing/events | sort | md5sum)
+		b=$(ls "$(tracing_dir)/events" | sort | md5sum)
+		[ "$a" = "$b" ] || { echo "automount and tracefs differ"; return 1; }
+		restore_mounts
+	else
+		[ ! -e /sys/kernel/debug/tracing ] || { echo "/sys/kernel/debug/tracing exists without debugfs"; return 1; }
+	fi
+}
