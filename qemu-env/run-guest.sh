@@ -8,6 +8,8 @@
 #   -u, --user U        root | tracer | outsider (default root)
 #   -c, --copy FILE     copy a host file (with its shared libraries) into the
 #                       guest at the same path; repeatable
+#   -p, --put HOST=GUEST  copy one host file to the path GUEST in the guest;
+#                       repeatable
 #   -f, --script FILE   copy FILE in and run it (instead of COMMAND)
 #   -a, --append ARGS   extra kernel command line
 #   -t, --timeout SEC   hard timeout for the whole boot (default 300)
@@ -20,16 +22,17 @@ set -euo pipefail
 # shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/../scripts/lib.sh"
 
-usage() { sed -n '2,20s/^# \{0,1\}//p' "$0"; exit 2; }
+usage() { sed -n '2,/^[^#]/{/^#/s/^# \{0,1\}//p}' "$0"; exit 2; }
 
 kernel=patched scenario=tracefs user=root timeout=300 append="" script=""
-output="" console="" quiet=0 copies=()
+output="" console="" quiet=0 copies=() puts=()
 while [ $# -gt 0 ]; do
 	case $1 in
 	-k | --kernel) kernel=$2; shift 2 ;;
 	-s | --scenario) scenario=$2; shift 2 ;;
 	-u | --user) user=$2; shift 2 ;;
 	-c | --copy) copies+=("$2"); shift 2 ;;
+	-p | --put) puts+=("$2"); shift 2 ;;
 	-f | --script) script=$2; shift 2 ;;
 	-a | --append) append=$2; shift 2 ;;
 	-t | --timeout) timeout=$2; shift 2 ;;
@@ -82,6 +85,10 @@ else
 fi
 chmod 0755 "$ov/run/cmd"
 [ ${#copies[@]} -eq 0 ] || "$TR_TOP/qemu-env/add-files.sh" "$ov" "${copies[@]}"
+for p in "${puts[@]}"; do
+	[ -f "${p%%=*}" ] || tr_die "--put: ${p%%=*} not found"
+	install -D -m 0644 "${p%%=*}" "$ov/${p#*=}"
+done
 (cd "$ov" && find . | cpio -o -H newc -R 0:0 --quiet) | gzip -1 >"$work/overlay.cpio.gz"
 cat "$base_img" "$work/overlay.cpio.gz" >"$work/initrd"
 

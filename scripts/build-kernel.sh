@@ -47,9 +47,9 @@ if [ "$(cat .config.fragments 2>/dev/null)" != "$cfg_hash" ] || [ ! -f .config ]
 	echo "$cfg_hash" >.config.fragments
 fi
 
-echo "==> $which: make bzImage"
+echo "==> $which: make bzImage modules"
 ccache -z >/dev/null
-if ! "${kmake[@]}" bzImage >build.log 2>&1; then
+if ! "${kmake[@]}" bzImage modules >build.log 2>&1; then
 	tail -n 40 build.log >&2
 	tr_die "$which: kernel build failed (full log: $build/build.log)"
 fi

@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # run-matrix.sh [-k "KERNELS"] [-s "SCENARIOS"] [-g "GROUPS"]: boot every
-# kernel x scenario once, run the check groups in the guest, keep the TAP
-# under out/results/<kernel>/<scenario>.tap and the console logs beside it.
+# kernel x scenario once, run the check groups in the guest (by default the
+# scenario's CHECK_GROUPS), keep the TAP under
+# out/results/<kernel>/<scenario>.tap and the console logs beside it.
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/lib.sh"
 
 kernels=$TR_KERNELS
-scenarios=${TRACEFS_RELOC_SCENARIOS:-"tracefs debugfs-only both debugfs-no-mount debugfs-off"}
-groups="scenario tools"
+scenarios=${TRACEFS_RELOC_SCENARIOS:-"tracefs debugfs-only both debugfs-no-mount debugfs-off debugfs-legacy"}
+groups=""
 while getopts k:s:g: opt; do
 	case $opt in
 	k) kernels=$OPTARG ;;
@@ -22,18 +23,34 @@ res=$TR_OUT/results
 rm -rf "$res"
 for k in $kernels; do
 	mkdir -p "$res/$k"
+	# Test modules built against this kernel go to /lib/modules/tests.
+	puts=()
+	mods=$("$TR_TOP/scripts/build-test-modules.sh" "$k")
+	for ko in "$mods"/*.ko; do
+		puts+=(-p "$ko=/lib/modules/tests/$(basename "$ko")")
+	done
 	for s in $scenarios; do
 		rc=0
+		g=$groups
+		[ -n "$g" ] || g=$(sh -c ". '$TR_TOP/qemu-env/scenarios/$s.env'; echo \"\$CHECK_GROUPS\"")
+		touch "$res/$k/$s.tap"
 		# shellcheck disable=SC2086
-		"$TR_TOP/qemu-env/run-guest.sh" -q -k "$k" -s "$s" -t 600 \
+		"$TR_TOP/qemu-env/run-guest.sh" -q -k "$k" -s "$s" -t 600 "${puts[@]}" \
 			-o "$res/$k/$s.tap" -l "$res/$k/$s.console" -- \
-			sh /tools-check/run-checks.sh $groups 2>"$res/$k/$s.err" || rc=$?
+			sh /tools-check/run-checks.sh $g 2>"$res/$k/$s.err" || rc=$?
 		cat "$res/$k/$s.err" >&2
-		# A boot that never handed back a status is a failed test point of its own.
-		case $rc in
-		124 | 125) printf 'not ok 0 - boot # guest exit %s\n' "$rc" >>"$res/$k/$s.tap" ;;
-		*) printf 'ok 0 - boot\n' >>"$res/$k/$s.tap" ;;
-		esac
+		# The run itself is a test point: the guest booted, handed back a
+		# status and printed every test point its TAP plan announced.
+		plan=$(sed -n 's/^1\.\.\([0-9]*\)$/\1/p' "$res/$k/$s.tap" | head -n 1)
+		points=$(grep -cE '^(not )?ok [0-9]+ - ' "$res/$k/$s.tap" || true)
+		if [ "$rc" = 124 ] || [ "$rc" = 125 ]; then
+			printf 'not ok 0 - boot # guest exit %s (did not boot or finish)\n' "$rc" >>"$res/$k/$s.tap"
+		elif [ -z "$plan" ] || [ "$plan" != "$points" ]; then
+			printf 'not ok 0 - boot # incomplete TAP: plan %s, %s test points, exit %s\n' \
+				"${plan:-none}" "$points" "$rc" >>"$res/$k/$s.tap"
+		else
+			printf 'ok 0 - boot\n' >>"$res/$k/$s.tap"
+		fi
 		printf '%-9s %-17s %s\n' "$k" "$s" \
 			"$(grep -c '^ok ' "$res/$k/$s.tap") ok, $(grep -c '^not ok ' "$res/$k/$s.tap") not ok" >&2
 	done

@@ -66,3 +66,17 @@ check_path() {
 	restore_mounts || rc=1
 	return $rc
 }
+
+D=/sys/kernel/debug
+
+# as_user USER CMD: run CMD (a shell string) as USER.
+as_user() { su -s /bin/sh "$1" -c "$2"; }
+
+# Load the test module that asks debugfs for group/other permissions.
+load_test_module() {
+	[ -d /sys/module/debugfs_mode_test ] && return 0
+	insmod /lib/modules/tests/debugfs_mode_test.ko
+}
+
+# mode PATH: octal permission bits, as stat prints them (e.g. 600).
+mode() { stat -c %a "$1"; }
