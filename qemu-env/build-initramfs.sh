@@ -62,6 +62,13 @@ printf 'root::0:0:99999:7:::\ntracer:!:0:0:99999:7:::\noutsider:!:0:0:99999:7:::
 chmod 0600 "$root/etc/shadow"
 printf 'passwd: files\ngroup: files\nshadow: files\n' >"$root/etc/nsswitch.conf"
 
+# Small test clients of our own, built from tools-check/*.c.
+mkdir -p "$root/usr/local/bin"
+for c in "$TR_TOP"/tools-check/*.c; do
+	gcc -O2 -Wall -Wextra -Werror -o "$root/usr/local/bin/$(basename "$c" .c)" "$c" ||
+		tr_die "could not build $c"
+done
+
 install -m 0755 "$here/init" "$root/init"
 mkdir -p "$root/tools-check"
 cp -a "$TR_TOP/tools-check/." "$root/tools-check/"

@@ -20,6 +20,10 @@ tr_phase host-tests "$TR_TOP/scripts/run-host-tests.sh" >"$TR_OUT/host-tests.tap
 cat "$TR_OUT/host-tests.tap"
 tr_phase matrix "$TR_TOP/scripts/run-matrix.sh" || true
 
+for k in $TR_KERNELS; do
+	"$TR_TOP/scripts/scan-debugfs-modes.pl" --built "$(tr_build "$k")" "$(tr_src "$k")" >"$TR_OUT/debugfs-scan-$k.txt"
+	echo "debugfs scan ($k tree): $(tail -n 1 "$TR_OUT/debugfs-scan-$k.txt" | sed 's/^# //')"
+done
 "$TR_TOP/scripts/evaluate.sh" "$TR_TOP/tools-check/expected.tsv" "$TR_OUT/results" >"$TR_OUT/results.tsv"
 "$TR_TOP/scripts/report.sh" "$TR_OUT/results.tsv" "$TR_OUT/report.md"
 echo

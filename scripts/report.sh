@@ -61,6 +61,43 @@ md=${2:?usage: report.sh EVALUATED.tsv REPORT.md}
 			END { for (i = 1; i <= n; i++) { split(order[i], p, SUBSEP)
 				printf "| %s | %s | %s | %s |\n", p[1], p[2], u["baseline", order[i]], u["patched", order[i]] } }'
 	fi
+	if ls "$TR_OUT"/results/*/*.tap >/dev/null 2>&1; then
+		echo
+		echo "## Figures reported by the checks"
+		echo
+		echo "| scenario | figure | baseline | patched |"
+		echo "|---|---|---|---|"
+		for tap in "$TR_OUT"/results/*/*.tap; do
+			k=$(basename "$(dirname "$tap")")
+			s=$(basename "$tap" .tap)
+			grep -E '^# [a-z][^:]*: ' "$tap" | grep -v '^# path: ' |
+				sed "s/^# \([^:]*\): \(.*\)$/$k\t$s\t\1\t\2/" || true
+		done | awk -F'\t' '
+			{ key = $2 SUBSEP $3; if (!(key in seen)) { seen[key] = 1; order[++n] = key }; u[$1, key] = $4 }
+			END { for (i = 1; i <= n; i++) { split(order[i], p, SUBSEP)
+				printf "| %s | %s | %s | %s |\n", p[1], p[2], u["baseline", order[i]], u["patched", order[i]] } }'
+	fi
+	scans=("$TR_OUT"/debugfs-scan-*.txt)
+	if [ -f "${scans[0]}" ]; then
+		echo
+		echo "## Static scan: debugfs_create_* calls asking for group/other write permission"
+		echo
+		echo "| tree | in the whole tree | in the guest kernel's build |"
+		echo "|---|---|---|"
+		for f in "${scans[@]}"; do
+			k=$(basename "$f" .txt)
+			k=${k#debugfs-scan-}
+			sed -n "s/^# \([0-9]*\) debugfs_create_.* \([0-9]*\) in the guest kernel$/| $k | \1 | \2 |/p" "$f"
+		done
+		echo
+		echo "<details><summary>The calls (patched tree, file:line)</summary>"
+		echo
+		echo '```'
+		grep -v '^#' "$TR_OUT/debugfs-scan-patched.txt" 2>/dev/null || true
+		echo '```'
+		echo
+		echo "</details>"
+	fi
 	if [ -f "$TR_OUT/phases.tsv" ]; then
 		echo
 		echo "## Phase times (this run)"

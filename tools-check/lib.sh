@@ -67,6 +67,7 @@ check_path() {
 	return $rc
 }
 
+# shellcheck disable=SC2034 # used by the check groups
 D=/sys/kernel/debug
 
 # as_user USER CMD: run CMD (a shell string) as USER.
@@ -80,3 +81,25 @@ load_test_module() {
 
 # mode PATH: octal permission bits, as stat prints them (e.g. 600).
 mode() { stat -c %a "$1"; }
+
+# The tracing directory the checks use: the scenario's tracefs mount, or
+# the debugfs automount where only debugfs is mounted.
+T=$(tracing_dir)
+[ -n "$T" ] || T=/sys/kernel/debug/tracing
+
+# io_workload: some direct reads from the scratch disk.
+io_workload() {
+	dd if=/dev/vda of=/dev/null bs=4k count=256 iflag=direct 2>/dev/null
+	dd if=/dev/vda of=/dev/null bs=64k count=32 skip=64 iflag=direct 2>/dev/null
+}
+
+# blkparse_counts DIR NAME: "Q=<queued> C=<completed>" from blkparse output.
+blkparse_counts() {
+	blkparse -D "$1" -i "$2" >"$1/parse.txt" 2>&1
+	q=$(awk '$6 == "Q"' "$1/parse.txt" | wc -l)
+	c=$(awk '$6 == "C"' "$1/parse.txt" | wc -l)
+	echo "Q=$q C=$c"
+}
+
+# nonzero_counts "Q=1 C=2": true when every count is above zero.
+nonzero_counts() { echo "$1" | awk -F'[ =]' '{exit !($2 > 0 && $4 > 0)}'; }

@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# check-series-bisect.sh: apply the series one patch at a time in a scratch
+# tree ("bisect" in the cache), build the kernel after each patch and boot
+# it. Prints TAP lines. The result is cached per series content, so a run
+# with an unchanged series only reprints it.
+set -euo pipefail
+# shellcheck source=scripts/lib.sh
+. "$(dirname "$0")/lib.sh"
+
+mapfile -t patches < <(tr_series_patches)
+[ ${#patches[@]} -gt 0 ] || { echo "# empty series: nothing to bisect"; exit 0; }
+hash=$(tr_hash_files "$TR_SERIES_DIR/series" "${patches[@]}" "$TR_TOP"/kernel/config/*.config)
+cache=$TR_CACHE/trees/bisect/result.$hash
+if [ -f "$cache" ]; then
+	sed 's/$/ (cached for this series)/' "$cache"
+	! grep -q '^not ok' "$cache"
+	exit
+fi
+
+base_src=$(tr_src baseline)
+src=$(tr_src bisect)
+git_q() { git -c user.name=tracefs-relocation -c user.email=build@localhost "$@"; }
+if [ ! -e "$src/.git" ]; then
+	rm -rf "$src"
+	mkdir -p "$(dirname "$src")"
+	git -C "$base_src" worktree prune
+	git_q -C "$base_src" worktree add -q --detach "$src" base
+fi
+git_q -C "$src" am --abort >/dev/null 2>&1 || true
+git_q -C "$src" checkout -q -f --detach base
+git_q -C "$src" clean -q -f -d
+
+rm -f "$TR_CACHE"/trees/bisect/result.*
+res=$(mktemp)
+i=0
+for p in "${patches[@]}"; do
+	i=$((i + 1))
+	name=$(basename "$p")
+	if ! git_q -C "$src" am -q "$p" >/dev/null 2>&1; then
+		echo "not ok - bisect: patch $i applies: $name" | tee -a "$res"
+		break
+	fi
+	if "$TR_TOP/scripts/build-kernel.sh" bisect >"$TR_CACHE/trees/bisect/build-$i.log" 2>&1; then
+		echo "ok - bisect: builds with patches 1-$i ($name)" | tee -a "$res"
+	else
+		echo "not ok - bisect: builds with patches 1-$i ($name)" | tee -a "$res"
+		tail -n 20 "$TR_CACHE/trees/bisect/build-$i.log" | sed 's/^/#   /'
+		continue
+	fi
+	if "$TR_TOP/qemu-env/run-guest.sh" -q -k "$(tr_bzimage bisect)" -s both -t 120 -- \
+		sh -c 'grep -q tracefs /proc/mounts && ls /sys/kernel/debug/tracing/events >/dev/null' \
+		>/dev/null 2>"$TR_CACHE/trees/bisect/boot-$i.log"; then
+		echo "ok - bisect: boots with patches 1-$i" | tee -a "$res"
+	else
+		echo "not ok - bisect: boots with patches 1-$i" | tee -a "$res"
+		tail -n 20 "$TR_CACHE/trees/bisect/boot-$i.log" | sed 's/^/#   /'
+	fi
+done
+mv "$res" "$cache"
+! grep -q '^not ok' "$cache"

@@ -1,0 +1,92 @@
+# shellcheck shell=sh
+# kprobes and error_injection control files in tracefs, and the old debugfs
+# paths leading to the same files (kernel/patches 0004, 0005).
+
+RELOC_FILES="kprobes/list kprobes/enabled kprobes/blacklist error_injection/list"
+
+check_reloc_new_paths() {
+	rc=0
+	for f in $RELOC_FILES; do
+		[ -f "$T/$f" ] || { echo "missing: $T/$f"; rc=1; }
+	done
+	[ $rc = 0 ] && note "relocated files: $(for f in $RELOC_FILES; do printf '%s=%s ' "$f" "$(mode "$T/$f")"; done)"
+	return $rc
+}
+
+# Where debugfs is mounted, each old path reads the same bytes as the new one;
+# where it is not, nothing else appears in its place.
+check_reloc_old_paths_identical() {
+	if [ "$EXPECT_DEBUGFS" != mounted ]; then
+		[ ! -e "$D/kprobes" ] && [ ! -e "$D/error_injection" ]
+		return
+	fi
+	rc=0
+	for f in $RELOC_FILES; do
+		a=$(md5sum <"$D/$f") || { rc=1; continue; }
+		b=$(md5sum <"$T/$f") || { rc=1; continue; }
+		[ "$a" = "$b" ] || { echo "$D/$f differs from $T/$f"; rc=1; }
+	done
+	a=$(md5sum <"$D/fail_function/injectable") && b=$(md5sum <"$T/error_injection/list") &&
+		[ "$a" = "$b" ] || { echo "fail_function/injectable does not match error_injection/list"; rc=1; }
+	# The relative trick bcc uses: $TRACEFS/../kprobes/blacklist.
+	TRACEFS=$D/tracing
+	a=$(md5sum <"$TRACEFS/../kprobes/blacklist") && b=$(md5sum <"$T/kprobes/blacklist") &&
+		[ "$a" = "$b" ] || { echo "\$TRACEFS/../kprobes/blacklist does not resolve"; rc=1; }
+	restore_mounts
+	return $rc
+}
+
+# Writing 0/1 to kprobes/enabled through either path changes both.
+check_reloc_enabled_both_ways() {
+	new=$T/kprobes/enabled
+	old=$new
+	[ "$EXPECT_DEBUGFS" = mounted ] && old=$D/kprobes/enabled
+	echo 0 >"$old" || return 1
+	a=$(cat "$new")
+	echo 1 >"$new" || return 1
+	b=$(cat "$old")
+	echo "after 0 via $old: $a; after 1 via $new: $b"
+	[ "$a" = 0 ] && [ "$b" = 1 ]
+}
+
+# Garbage, empty, negative and huge writes fail with an errno and change
+# nothing; run-checks.sh fails the run on any kernel warning.
+check_reloc_bad_writes() {
+	f=$T/kprobes/enabled
+	rc=0
+	for v in garbage -1 2 "" " "; do
+		# printf writes "$v\n" in one write(2); "" is a lone newline.
+		if printf '%s\n' "$v" >"$f" 2>/dev/null; then
+			echo "write '$v' accepted"
+			rc=1
+		fi
+	done
+	if head -c 1048576 /dev/zero | tr '\0' 'x' >"$f" 2>/dev/null; then
+		echo "1 MiB write accepted"
+		rc=1
+	fi
+	[ "$(cat "$f")" = 1 ] || { echo "state changed: $(cat "$f")"; rc=1; }
+	echo garbage >"$T/error_injection/list" 2>/dev/null && { echo "error_injection/list writable"; rc=1; }
+	return $rc
+}
+
+# perf probe refuses a blacklisted function on every kernel; note whether
+# perf itself knew (it read the blacklist) or the kernel refused.
+check_reloc_perf_probe_blacklisted() {
+	bl=$T/kprobes/blacklist
+	[ -f "$bl" ] || bl=$D/kprobes/blacklist
+	sym=do_int3
+	[ -f "$bl" ] && sym=$(awk '$2 ~ /^[a-z_0-9]+$/ {print $2; exit}' "$bl")
+	[ -n "$sym" ] || { echo "no blacklisted symbol found"; return 1; }
+	if perf probe -v --add "$sym" >probe-bl.out 2>&1; then
+		echo "perf probe added blacklisted $sym"
+		perf probe -q --del "probe:$sym"
+		return 1
+	fi
+	if grep -q 'blacklisted function' probe-bl.out; then
+		note "perf probe $sym: refused by perf (it read the blacklist)"
+	else
+		note "perf probe $sym: refused by the kernel (perf did not read the blacklist)"
+	fi
+	cat probe-bl.out | tail -n 5
+}
