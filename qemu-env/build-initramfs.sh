@@ -17,7 +17,7 @@ done
 
 mapfile -t inputs < <(
 	printf '%s\n' /bin/busybox "${BINS[@]}" "$here/init" "$here/add-files.sh" "$0"
-	find "$TR_TOP/tools-check" -type f | sort
+	find "$TR_TOP/tools-check" "$TR_TOP/compat" -type f | sort
 )
 hash=$( {
 	tr_hash_files "${inputs[@]}"
@@ -70,8 +70,9 @@ for c in "$TR_TOP"/tools-check/*.c; do
 done
 
 install -m 0755 "$here/init" "$root/init"
-mkdir -p "$root/tools-check"
+mkdir -p "$root/tools-check" "$root/compat"
 cp -a "$TR_TOP/tools-check/." "$root/tools-check/"
+cp "$TR_TOP/compat/path-map.tsv" "$root/compat/"
 
 (cd "$root" && find . -print0 | LC_ALL=C sort -z |
 	cpio --null -o -H newc -R 0:0 --quiet) | gzip -1 >"$img.tmp"

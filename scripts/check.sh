@@ -13,6 +13,9 @@ tr_phase tree "$TR_TOP/scripts/prepare-tree.sh"
 for k in $TR_KERNELS; do
 	tr_phase "build-$k" "$TR_TOP/scripts/build-kernel.sh" "$k"
 done
+for k in $TR_KERNELS; do
+	tr_phase "build-perf-$k" "$TR_TOP/scripts/build-perf.sh" "$k"
+done
 tr_phase guest-image "$TR_TOP/qemu-env/build-initramfs.sh"
 
 host_rc=0

@@ -8,7 +8,7 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 kernels=$TR_KERNELS
-scenarios=${TRACEFS_RELOC_SCENARIOS:-"tracefs debugfs-only both debugfs-no-mount debugfs-off debugfs-legacy"}
+scenarios=${TRACEFS_RELOC_SCENARIOS:-"tracefs debugfs-only both debugfs-no-mount debugfs-off debugfs-legacy delegated"}
 groups=""
 while getopts k:s:g: opt; do
 	case $opt in
@@ -29,6 +29,10 @@ for k in $kernels; do
 	for ko in "$mods"/*.ko; do
 		puts+=(-p "$ko=/lib/modules/tests/$(basename "$ko")")
 	done
+	# perf built from this kernel's own tree (with the series' perf patch on
+	# patched), as /usr/local/bin/perf-intree; -c brings its libraries.
+	perfbin=$("$TR_TOP/scripts/build-perf.sh" "$k")
+	puts+=(-c "$perfbin" -p "$perfbin=/usr/local/bin/perf-intree")
 	for s in $scenarios; do
 		rc=0
 		g=$groups

@@ -15,13 +15,14 @@ tracing_dir() {
 	tracefs_mounts | head -n 1
 }
 
-# Undo tracefs mounts that tools (or automounts) made, so that the next tool
-# starts from the scenario's own state.
+# Undo tracefs and debugfs mounts that tools (or automounts) made, so that
+# the next check starts from the scenario's own state. Prints what it undid.
 restore_mounts() {
-	for d in $(tracefs_mounts | sort -r); do
+	for d in $( { tracefs_mounts; debugfs_mounts; } | sort -r); do
+		fs=$(awk -v d="$d" '$2 == d {print $3; exit}' /proc/mounts)
 		case " $MOUNTS " in
-		*" tracefs:$d "* | *" tracefs:$d:"*) ;;
-		*) umount "$d" || return 1 ;;
+		*" $fs:$d "* | *" $fs:$d:"*) ;;
+		*) umount "$d" || return 1; echo "$fs on $d" ;;
 		esac
 	done
 }
@@ -63,7 +64,7 @@ check_path() {
 		*) echo "expected one of '$EXPECT_TRACING_DIR' in this scenario, $1 used $used"; rc=1 ;;
 		esac
 	fi
-	restore_mounts || rc=1
+	restore_mounts >/dev/null || rc=1
 	return $rc
 }
 
@@ -79,8 +80,8 @@ load_test_module() {
 	insmod /lib/modules/tests/debugfs_mode_test.ko
 }
 
-# mode PATH: octal permission bits, as stat prints them (e.g. 600).
-mode() { stat -c %a "$1"; }
+# mode PATH: octal permission bits of PATH, or of what it links to (e.g. 600).
+mode() { stat -L -c %a "$1"; }
 
 # The tracing directory the checks use: the scenario's tracefs mount, or
 # the debugfs automount where only debugfs is mounted.

@@ -26,6 +26,10 @@ for fn in "$@"; do
 	n=$((n + 1))
 	name=${fn#check_}
 	log=$W/$name.log
+	# Every check starts from the scenario's mounts: tools mount debugfs or
+	# tracefs themselves (perf probe mounts debugfs), and that is recorded.
+	left=$(restore_mounts | paste -sd ',' -)
+	[ -z "$left" ] || echo "# mounted during the previous check, undone: $left"
 	t0=$(cut -d' ' -f1 /proc/uptime)
 	if (cd "$W" && "$fn") >"$log" 2>&1; then
 		res=ok

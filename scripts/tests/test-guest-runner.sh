@@ -25,7 +25,7 @@ expect "runner: a copied host binary runs with its libraries" grep -qx 42 "$tmp/
 
 printf '#!/bin/sh\necho "script as $(id -un) on $SCENARIO"\n' >"$tmp/s.sh"
 "$run" -k patched -s debugfs-only -u outsider -f "$tmp/s.sh" >"$tmp/o" 2>"$tmp/e" || true
-expect "runner: --script runs a host script in the guest" grep -qx 'script as outsider on' "$tmp/o"
+expect "runner: --script runs a host script in the guest, with SCENARIO set" grep -qx 'script as outsider on debugfs-only' "$tmp/o"
 
 rc=0
 "$run" -k patched -s tracefs -a 'rdinit=/no/such/init' -- true >"$tmp/o" 2>"$tmp/e" || rc=$?

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# build-perf.sh [KERNEL]: build a minimal perf from a kernel tree (default
+# patched) for the guest, so that the in-tree perf changes of the series are
+# tested too. Out of tree, incremental; prints the binary's path.
+set -euo pipefail
+# shellcheck source=scripts/lib.sh
+. "$(dirname "$0")/lib.sh"
+
+which=${1:-patched}
+src=$(tr_src "$which")
+out=$TR_CACHE/trees/$which/perf
+[ -d "$src/tools/perf" ] || tr_die "no $which tree at $src: run scripts/prepare-tree.sh"
+mkdir -p "$out"
+# Only what perf probe/record/script need; everything optional is off.
+flags=(NO_LIBPYTHON=1 NO_LIBPERL=1 NO_SLANG=1 NO_GTK2=1 NO_LIBNUMA=1 NO_LIBAUDIT=1
+	NO_LIBUNWIND=1 NO_LIBDW_DWARF_UNWIND=1 NO_DWARF=1 NO_LIBBPF=1 NO_BPF_SKEL=1
+	NO_LIBCRYPTO=1 NO_LIBCAP=1 NO_LIBZSTD=1 NO_LZMA=1 NO_JVMTI=1 NO_DEMANGLE=1
+	NO_LIBBABELTRACE=1 NO_LIBPFM4=1 NO_AUXTRACE=1 NO_LIBDEBUGINFOD=1)
+if ! make -C "$src/tools/perf" O="$out" -j"$(nproc)" "${flags[@]}" CC="ccache gcc" \
+	>"$out/build.log" 2>&1; then
+	tail -n 30 "$out/build.log" >&2
+	tr_die "perf failed to build from the $which tree (log: $out/build.log)"
+fi
+echo "$out/perf"
