@@ -101,7 +101,7 @@ cmdline="console=ttyS0 panic=-1 rdinit=/init $scen_cmdline $append"
 : >"$work/console"
 start=$(date +%s.%N)
 timeout -k 5 "$timeout" qemu-system-x86_64 \
-	-accel tcg -cpu max -smp 2 -m 768 -no-reboot -nodefaults -no-user-config \
+	-accel tcg -cpu max -smp 1 -m 768 -no-reboot -nodefaults -no-user-config \
 	-display none -monitor none \
 	-kernel "$bz" -initrd "$work/initrd" -append "$cmdline" \
 	-serial "file:$work/console" -serial "file:$work/out" \

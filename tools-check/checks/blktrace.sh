@@ -43,15 +43,15 @@ check_blktrace_debian_r_tracefs() {
 # 100 setups and teardowns leave nothing behind in tracefs or debugfs.
 check_blktrace_setup_teardown_100() {
 	before_t=$(find "$T" | wc -l)
-	before_d=$( [ "$EXPECT_DEBUGFS" = mounted ] && find "$D" -xdev | wc -l)
+	before_d=$( [ "$EXPECT_DEBUGFS" = mounted ] && find "$D/block" | wc -l)
 	i=0
 	while [ $i -lt 100 ]; do
 		blktrace-tracefs /dev/vda "$T" /tmp/checks/loop 0 >/dev/null || { echo "run $i failed"; return 1; }
 		i=$((i + 1))
 	done
 	after_t=$(find "$T" | wc -l)
-	after_d=$( [ "$EXPECT_DEBUGFS" = mounted ] && find "$D" -xdev | wc -l)
-	note "blktrace 100 setup/teardown: tracefs entries $before_t -> $after_t, debugfs ${before_d:-n/a} -> ${after_d:-n/a}"
+	after_d=$( [ "$EXPECT_DEBUGFS" = mounted ] && find "$D/block" | wc -l)
+	note "blktrace 100 setup/teardown: tracefs entries $before_t -> $after_t, debugfs block/ entries ${before_d:-n/a} -> ${after_d:-n/a}"
 	[ "$before_t" = "$after_t" ] && [ "$before_d" = "$after_d" ] && [ -z "$(ls "$T/block")" ]
 }
 

@@ -32,7 +32,7 @@ check_trace_cmd_start_stop_extract_show() {
 }
 
 check_trace_cmd_reset() {
-	t=$(tracing_dir)
+	t=$T
 	trace-cmd start -e sched:sched_switch -p function || return 1
 	[ "$(cat "$t/current_tracer")" = function ] || { echo "start did not set function tracer"; return 1; }
 	trace-cmd reset || return 1
