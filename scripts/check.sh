@@ -36,8 +36,13 @@ echo "Report: $TR_OUT/report.md"
 awk -F'\t' '$6 == "FAIL" || $6 == "XPASS" {print "FAILED: " $1 "/" $2 "/" $3 " (" $6 ")"}' "$TR_OUT/results.tsv"
 grep '^not ok' "$TR_OUT/host-tests.tap" | sed 's/^/FAILED host test: /' || true
 
-passed=$(($(awk -F'\t' '$6 == "PASS" || $6 == "XFAIL"' "$TR_OUT/results.tsv" | wc -l) + $(grep -c '^ok ' "$TR_OUT/host-tests.tap")))
-failed=$(($(awk -F'\t' '$6 == "FAIL" || $6 == "XPASS"' "$TR_OUT/results.tsv" | wc -l) + $(grep -c '^not ok ' "$TR_OUT/host-tests.tap")))
+count() { grep -c "$1" "$2" || true; }
+host_ok=$(count '^ok ' "$TR_OUT/host-tests.tap")
+host_failed=$(count '^not ok ' "$TR_OUT/host-tests.tap")
+guest_ok=$(awk -F'\t' '$6 == "PASS" || $6 == "XFAIL"' "$TR_OUT/results.tsv" | wc -l)
+guest_failed=$(awk -F'\t' '$6 == "FAIL" || $6 == "XPASS"' "$TR_OUT/results.tsv" | wc -l)
+passed=$((host_ok + guest_ok))
+failed=$((host_failed + guest_failed))
 echo "total time $(($(date +%s) - t0)) s"
 [ "$host_rc" = 0 ] || [ "$failed" -gt 0 ] || failed=$((failed + 1))
 [ "$passed" -gt 0 ] || failed=$((failed + 1))
