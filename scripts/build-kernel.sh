@@ -47,6 +47,18 @@ if [ "$(cat .config.fragments 2>/dev/null)" != "$cfg_hash" ] || [ ! -f .config ]
 	echo "$cfg_hash" >.config.fragments
 fi
 
+# Nothing to do when the tree (a clean git checkout at the same commit) and
+# the configuration are the ones the last successful build used.
+key=""
+if [ -z "$(git -C ../src status --porcelain --ignored=no 2>/dev/null | head -n 1)" ]; then
+	key="$(git -C ../src rev-parse HEAD 2>/dev/null) $cfg_hash"
+fi
+if [ -n "$key" ] && [ "$(cat .build.key 2>/dev/null)" = "$key" ] && [ -f "$(tr_bzimage "$which")" ]; then
+	echo "==> $which: up to date ($(tr_bzimage "$which"))"
+	exit 0
+fi
+rm -f .build.key
+
 echo "==> $which: make bzImage modules"
 ccache -z >/dev/null
 if ! "${kmake[@]}" bzImage modules >build.log 2>&1; then
@@ -56,3 +68,4 @@ fi
 grep -E 'warning:' build.log | head -n 20 >&2 || true
 echo "==> $which: $(tr_bzimage "$which") ($(stat -c %s "$(tr_bzimage "$which")") bytes);" \
 	"ccache: $(ccache -s 2>/dev/null | grep -E '^ *(Hits|Misses):' | tr -s ' ' | paste -sd' ')"
+[ -z "$key" ] || echo "$key" >.build.key

@@ -16,9 +16,19 @@ flags=(NO_LIBPYTHON=1 NO_LIBPERL=1 NO_SLANG=1 NO_GTK2=1 NO_LIBNUMA=1 NO_LIBAUDIT
 	NO_LIBUNWIND=1 NO_LIBDW_DWARF_UNWIND=1 NO_DWARF=1 NO_LIBBPF=1 NO_BPF_SKEL=1
 	NO_LIBCRYPTO=1 NO_LIBCAP=1 NO_LIBZSTD=1 NO_LZMA=1 NO_JVMTI=1 NO_DEMANGLE=1
 	NO_LIBBABELTRACE=1 NO_LIBPFM4=1 NO_AUXTRACE=1 NO_LIBDEBUGINFOD=1)
+key=""
+if [ -z "$(git -C "$src" status --porcelain --ignored=no 2>/dev/null | head -n 1)" ]; then
+	key="$(git -C "$src" rev-parse HEAD 2>/dev/null) ${flags[*]}"
+fi
+if [ -n "$key" ] && [ "$(cat "$out/.build.key" 2>/dev/null)" = "$key" ] && [ -x "$out/perf" ]; then
+	echo "$out/perf"
+	exit 0
+fi
+rm -f "$out/.build.key"
 if ! make -C "$src/tools/perf" O="$out" -j"$(nproc)" "${flags[@]}" CC="ccache gcc" \
 	>"$out/build.log" 2>&1; then
 	tail -n 30 "$out/build.log" >&2
 	tr_die "perf failed to build from the $which tree (log: $out/build.log)"
 fi
+[ -z "$key" ] || echo "$key" >"$out/.build.key"
 echo "$out/perf"

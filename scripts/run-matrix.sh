@@ -3,7 +3,7 @@
 # every kernel x scenario once, run the check groups in the guest (by default
 # the scenario's CHECK_GROUPS), keep the TAP under
 # out/results/<kernel>/<scenario>.tap and the console logs beside it.
-# Guests run JOBS at a time (default: the number of CPUs; each guest has one
+# Guests run JOBS at a time (default: CPUs + 1, as guests often sleep; each has one
 # vCPU under TCG).
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
@@ -12,7 +12,7 @@ set -euo pipefail
 kernels=$TR_KERNELS
 scenarios=${TRACEFS_RELOC_SCENARIOS:-"tracefs debugfs-only both debugfs-no-mount debugfs-off debugfs-legacy delegated"}
 groups=""
-jobs=${TRACEFS_RELOC_JOBS:-$(nproc)}
+jobs=${TRACEFS_RELOC_JOBS:-$(($(nproc) + 1))}
 while getopts k:s:g:j: opt; do
 	case $opt in
 	k) kernels=$OPTARG ;;

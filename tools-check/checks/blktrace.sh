@@ -57,10 +57,11 @@ check_blktrace_setup_teardown_100() {
 
 # msg: a message is accepted; one of 128 bytes or more fails with EINVAL.
 check_blktrace_msg_bad_writes() {
-	blktrace-tracefs /dev/vda "$T" /tmp/checks/msg 4 >/dev/null 2>&1 &
+	blktrace-tracefs /dev/vda "$T" /tmp/checks/msg 3 >/dev/null 2>&1 &
 	pid=$!
 	for _ in 1 2 3 4 5 6 7 8 9 10; do
 		[ -e "$T/block/vda/msg" ] && break
+		kill -0 $pid 2>/dev/null || break
 		sleep 0.2
 	done
 	rc=0
