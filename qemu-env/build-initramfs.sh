@@ -9,7 +9,7 @@ set -euo pipefail
 img=$TR_CACHE/guest/initramfs.cpio.gz
 here=$TR_TOP/qemu-env
 
-BINS=(/usr/bin/trace-cmd /usr/bin/perf /usr/bin/strace /usr/sbin/blktrace /usr/bin/blkparse)
+BINS=(/usr/bin/trace-cmd /usr/bin/perf /usr/bin/strace /usr/sbin/blktrace /usr/bin/blkparse /usr/bin/bash)
 PLUGIN_DIRS=(/usr/lib/x86_64-linux-gnu/traceevent /usr/lib/x86_64-linux-gnu/trace-cmd)
 for b in /bin/busybox "${BINS[@]}"; do
 	[ -x "$b" ] || tr_die "$b missing: run scripts/install-deps.sh"
@@ -40,6 +40,9 @@ cp /bin/busybox "$root/bin/busybox"
 for applet in $("$root/bin/busybox" --list-full); do
 	[ -e "$root/$applet" ] || ln -s /bin/busybox "$root/$applet"
 done
+
+# ftracetest's bash cases start with #!/bin/bash.
+ln -sf /usr/bin/bash "$root/bin/bash"
 
 dirs=()
 for d in "${PLUGIN_DIRS[@]}"; do [ -d "$d" ] && dirs+=("$d"); done

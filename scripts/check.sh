@@ -22,6 +22,13 @@ host_rc=0
 tr_phase host-tests "$TR_TOP/scripts/run-host-tests.sh" >"$TR_OUT/host-tests.tap" || host_rc=$?
 cat "$TR_OUT/host-tests.tap"
 tr_phase matrix "$TR_TOP/scripts/run-matrix.sh" || true
+tr_phase ftracetest "$TR_TOP/scripts/run-ftracetest.sh" >"$TR_OUT/ftracetest.tap" || true
+for k in $TR_KERNELS; do
+	grep -q "^ok - ftracetest ran on $k" "$TR_OUT/ftracetest.tap" ||
+		echo "not ok - ftracetest did not complete on $k" >>"$TR_OUT/ftracetest.tap"
+done
+grep -c '^ok ' "$TR_OUT/ftracetest.tap" | sed 's/$/ ftracetest test points ok/'
+grep '^not ok' "$TR_OUT/ftracetest.tap" || true
 
 for k in $TR_KERNELS; do
 	"$TR_TOP/scripts/scan-debugfs-modes.pl" --built "$(tr_build "$k")" "$(tr_src "$k")" >"$TR_OUT/debugfs-scan-$k.txt"
@@ -37,8 +44,8 @@ awk -F'\t' '$6 == "FAIL" || $6 == "XPASS" {print "FAILED: " $1 "/" $2 "/" $3 " (
 grep '^not ok' "$TR_OUT/host-tests.tap" | sed 's/^/FAILED host test: /' || true
 
 count() { grep -c "$1" "$2" || true; }
-host_ok=$(count '^ok ' "$TR_OUT/host-tests.tap")
-host_failed=$(count '^not ok ' "$TR_OUT/host-tests.tap")
+host_ok=$(($(count '^ok ' "$TR_OUT/host-tests.tap") + $(count '^ok ' "$TR_OUT/ftracetest.tap")))
+host_failed=$(($(count '^not ok ' "$TR_OUT/host-tests.tap") + $(count '^not ok ' "$TR_OUT/ftracetest.tap")))
 guest_ok=$(awk -F'\t' '$6 == "PASS" || $6 == "XFAIL"' "$TR_OUT/results.tsv" | wc -l)
 guest_failed=$(awk -F'\t' '$6 == "FAIL" || $6 == "XPASS"' "$TR_OUT/results.tsv" | wc -l)
 passed=$((host_ok + guest_ok))

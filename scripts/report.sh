@@ -77,6 +77,28 @@ md=${2:?usage: report.sh EVALUATED.tsv REPORT.md}
 			END { for (i = 1; i <= n; i++) { split(order[i], p, SUBSEP)
 				printf "| %s | %s | %s | %s |\n", p[1], p[2], u["baseline", order[i]], u["patched", order[i]] } }'
 	fi
+	ft=$TR_OUT/ftracetest/results.tsv
+	if [ -s "$ft" ]; then
+		echo
+		echo "## ftracetest (tools/testing/selftests/ftrace of each tree, scenario tracefs)"
+		echo
+		echo "| kernel | run | PASS | FAIL | UNRESOLVED | UNSUPPORTED | XFAIL | other |"
+		echo "|---|---|---|---|---|---|---|---|"
+		for k in $TR_KERNELS; do
+			awk -F'\t' -v k="$k" -v src="$(cat "$TR_OUT/ftracetest/$k.source" 2>/dev/null)" '
+				$1 == k { c[$4]++; n++ }
+				END { o = n - c["PASS"] - c["FAIL"] - c["UNRESOLVED"] - c["UNSUPPORTED"] - c["XFAIL"]
+					printf "| %s | %s | %d | %d | %d | %d | %d | %d |\n", k, src, c["PASS"], c["FAIL"], c["UNRESOLVED"], c["UNSUPPORTED"], c["XFAIL"], o }' "$ft"
+		done
+		echo
+		echo "Cases that do not pass on both kernels (a regression would be PASS on baseline, not on patched):"
+		echo
+		echo "| case | baseline | patched |"
+		echo "|---|---|---|"
+		awk -F'\t' '$1 == "baseline" { b[$3] = $4 } $1 == "patched" { p[$3] = $4; o[++n] = $3 }
+			END { for (i = 1; i <= n; i++) if (b[o[i]] != "PASS" || p[o[i]] != "PASS")
+				printf "| %s | %s | %s |\n", o[i], b[o[i]], p[o[i]] }' "$ft"
+	fi
 	scans=("$TR_OUT"/debugfs-scan-*.txt)
 	if [ -f "${scans[0]}" ]; then
 		echo
