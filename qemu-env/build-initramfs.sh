@@ -15,9 +15,16 @@ for b in /bin/busybox "${BINS[@]}"; do
 	[ -x "$b" ] || tr_die "$b missing: run scripts/install-deps.sh"
 done
 
+# What of tools-check/ and compat/ the guest needs (expectations and module
+# sources stay on the host, so editing them rebuilds nothing here).
+guest_files() {
+	printf '%s\n' "$TR_TOP/tools-check/lib.sh" "$TR_TOP/tools-check/run-checks.sh" \
+		"$TR_TOP"/tools-check/checks/*.sh "$TR_TOP"/tools-check/*.c "$TR_TOP/compat/path-map.tsv"
+}
+
 mapfile -t inputs < <(
 	printf '%s\n' /bin/busybox "${BINS[@]}" "$here/init" "$here/add-files.sh" "$0"
-	find "$TR_TOP/tools-check" "$TR_TOP/compat" -type f | sort
+	guest_files
 )
 hash=$( {
 	tr_hash_files "${inputs[@]}"
@@ -73,8 +80,9 @@ for c in "$TR_TOP"/tools-check/*.c; do
 done
 
 install -m 0755 "$here/init" "$root/init"
-mkdir -p "$root/tools-check" "$root/compat"
-cp -a "$TR_TOP/tools-check/." "$root/tools-check/"
+mkdir -p "$root/tools-check/checks" "$root/compat"
+cp "$TR_TOP/tools-check/lib.sh" "$TR_TOP/tools-check/run-checks.sh" "$root/tools-check/"
+cp "$TR_TOP"/tools-check/checks/*.sh "$root/tools-check/checks/"
 cp "$TR_TOP/compat/path-map.tsv" "$root/compat/"
 
 (cd "$root" && find . -print0 | LC_ALL=C sort -z |

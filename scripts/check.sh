@@ -34,6 +34,12 @@ for k in $TR_KERNELS; do
 	"$TR_TOP/scripts/scan-debugfs-modes.pl" --built "$(tr_build "$k")" "$(tr_src "$k")" >"$TR_OUT/debugfs-scan-$k.txt"
 	echo "debugfs scan ($k tree): $(tail -n 1 "$TR_OUT/debugfs-scan-$k.txt" | sed 's/^# //')"
 done
+for k in $TR_KERNELS; do
+	src=$(tr_src "$k")
+	"$TR_TOP/compat/scan-tool-paths" "$src/tools" "$src/scripts" "$src/samples" |
+		sed "s#^$src/##" >"$TR_OUT/tool-scan-$k.txt" || true
+	echo "tool path scan ($k tree: tools/ scripts/ samples/): $(tail -n 1 "$TR_OUT/tool-scan-$k.txt" | sed 's/^# //')"
+done
 "$TR_TOP/scripts/evaluate.sh" "$TR_TOP/tools-check/expected.tsv" "$TR_OUT/results" >"$TR_OUT/results.tsv"
 "$TR_TOP/scripts/report.sh" "$TR_OUT/results.tsv" "$TR_OUT/report.md"
 echo

@@ -120,6 +120,26 @@ md=${2:?usage: report.sh EVALUATED.tsv REPORT.md}
 		echo
 		echo "</details>"
 	fi
+	tscans=("$TR_OUT"/tool-scan-*.txt)
+	if [ -f "${tscans[0]}" ]; then
+		echo
+		echo "## Hard-coded debugfs tracing paths in the tree's own tools (compat/scan-tool-paths over tools/, scripts/, samples/)"
+		echo
+		echo "| tree | findings |"
+		echo "|---|---|"
+		for f in "${tscans[@]}"; do
+			k=$(basename "$f" .txt)
+			echo "| ${k#tool-scan-} | $(tail -n 1 "$f" | sed 's/^# //') |"
+		done
+		echo
+		echo "<details><summary>Findings other than /sys/kernel/debug/tracing (patched tree)</summary>"
+		echo
+		echo '```'
+		grep -v '^#' "$TR_OUT/tool-scan-patched.txt" 2>/dev/null | grep -v ': /sys/kernel/debug/tracing -> ' || true
+		echo '```'
+		echo
+		echo "</details>"
+	fi
 	if [ -f "$TR_OUT/phases.tsv" ]; then
 		echo
 		echo "## Phase times (this run)"
