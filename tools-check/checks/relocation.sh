@@ -74,46 +74,48 @@ check_reloc_bad_writes() {
 	return $rc
 }
 
-# perf probe refuses a blacklisted function on every kernel; note whether
-# perf itself knew (it read the blacklist) or the kernel refused.
-check_reloc_perf_probe_blacklisted() {
+# A function on the kprobe blacklist (from tracefs, else from debugfs, else
+# a well-known one).
+blacklisted_symbol() {
 	bl=$T/kprobes/blacklist
 	[ -f "$bl" ] || bl=$D/kprobes/blacklist
-	sym=do_int3
-	[ -f "$bl" ] && sym=$(awk '$2 ~ /^[a-z_0-9]+$/ {print $2; exit}' "$bl")
-	[ -n "$sym" ] || { echo "no blacklisted symbol found"; return 1; }
-	if perf probe -v --add "$sym" >probe-bl.out 2>&1; then
-		echo "perf probe added blacklisted $sym"
-		perf probe -q --del "probe:$sym"
+	if [ -f "$bl" ]; then
+		awk '$2 ~ /^[a-z_0-9]+$/ {print $2; exit}' "$bl"
+	else
+		echo do_int3
+	fi
+}
+
+# probe_blacklisted PERF LABEL: PERF probe must refuse a blacklisted
+# function; notes whether perf itself knew (it read the blacklist) or the
+# kernel refused. Returns 2 when only the kernel refused.
+probe_blacklisted() {
+	sym=$(blacklisted_symbol)
+	if "$1" probe -v --add "$sym" >probe-bl.out 2>&1; then
+		echo "$2 added blacklisted $sym"
+		"$1" probe -q --del "probe:$sym"
 		return 1
 	fi
+	tail -n 5 probe-bl.out
 	if grep -q 'blacklisted function' probe-bl.out; then
-		note "perf probe $sym: refused by perf (it read the blacklist)"
-	else
-		note "perf probe $sym: refused by the kernel (perf did not read the blacklist)"
+		note "$2 $sym: refused by perf (it read the blacklist)"
+		return 0
 	fi
-	cat probe-bl.out | tail -n 5
+	note "$2 $sym: refused by the kernel (perf did not read the blacklist)"
+	return 2
+}
+
+# Debian's perf refuses a blacklisted function on every kernel, itself or
+# through the kernel.
+check_reloc_perf_probe_blacklisted() {
+	probe_blacklisted perf "perf probe"
+	[ $? != 1 ]
 }
 
 # perf built from the same tree reads the blacklist from tracefs first
 # (kernel/patches 0007), so it refuses a blacklisted function itself, with
 # or without debugfs.
 check_reloc_intree_perf_blacklisted() {
-	bl=$T/kprobes/blacklist
-	[ -f "$bl" ] || bl=$D/kprobes/blacklist
-	sym=do_int3
-	[ -f "$bl" ] && sym=$(awk '$2 ~ /^[a-z_0-9]+$/ {print $2; exit}' "$bl")
 	chmod 0755 /usr/local/bin/perf-intree
-	if perf-intree probe -v --add "$sym" >probe-intree.out 2>&1; then
-		echo "in-tree perf added blacklisted $sym"
-		perf-intree probe -q --del "probe:$sym"
-		return 1
-	fi
-	tail -n 5 probe-intree.out
-	if grep -q 'blacklisted function' probe-intree.out; then
-		note "in-tree perf probe $sym: refused by perf (it read the blacklist)"
-	else
-		note "in-tree perf probe $sym: refused by the kernel (perf did not read the blacklist)"
-		return 1
-	fi
+	probe_blacklisted perf-intree "in-tree perf probe"
 }

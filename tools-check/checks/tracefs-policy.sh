@@ -64,22 +64,23 @@ check_policy_instance() {
 	return $rc
 }
 
-check_policy_kprobe_event() {
-	echo 'p:policy_kp do_sys_openat2' >>"$TF/kprobe_events" || return 1
-	[ -d "$TF/events/kprobes/policy_kp" ] || { echo "event dir missing"; return 1; }
-	policy_audit "kprobe event"
+# policy_probe_event FILE DEFINITION EVENT-DIR: add a dynamic event, audit,
+# remove it.
+policy_probe_event() {
+	echo "$2" >>"$TF/$1" || return 1
+	[ -d "$TF/events/$3" ] || { echo "event dir $3 missing"; return 1; }
+	policy_audit "$1 event"
 	rc=$?
-	echo '-:policy_kp' >>"$TF/kprobe_events" || rc=1
+	echo "-:${2#p:}" | cut -d' ' -f1 >>"$TF/$1" || rc=1
 	return $rc
 }
 
+check_policy_kprobe_event() {
+	policy_probe_event kprobe_events 'p:policy_kp do_sys_openat2' kprobes/policy_kp
+}
+
 check_policy_uprobe_event() {
-	echo 'p:policy_up /bin/busybox:0x1000' >>"$TF/uprobe_events" || return 1
-	[ -d "$TF/events/uprobes/policy_up" ] || { echo "event dir missing"; return 1; }
-	policy_audit "uprobe event"
-	rc=$?
-	echo '-:policy_up' >>"$TF/uprobe_events" || rc=1
-	return $rc
+	policy_probe_event uprobe_events 'p:policy_up /bin/busybox:0x1000' uprobes/policy_up
 }
 
 check_policy_module_events() {
