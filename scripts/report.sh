@@ -8,6 +8,26 @@ set -euo pipefail
 tsv=${1:?usage: report.sh EVALUATED.tsv REPORT.md}
 md=${2:?usage: report.sh EVALUATED.tsv REPORT.md}
 
+# tap_notes: "kernel<TAB>scenario<TAB>key<TAB>value" for every "# key: value"
+# note the guest checks printed.
+tap_notes() {
+	local tap k s
+	for tap in "$TR_OUT"/results/*/*.tap; do
+		k=$(basename "$(dirname "$tap")")
+		s=$(basename "$tap" .tap)
+		sed -n "s/^# \([a-z][^:]*\): \(.*\)$/$k\t$s\t\1\t\2/p" "$tap"
+	done
+}
+
+# side_by_side: rows "| scenario | key | baseline value | patched value |"
+# from tap_notes lines, in first-seen order.
+side_by_side() {
+	awk -F'\t' '
+		{ key = $2 SUBSEP $3; if (!(key in seen)) { seen[key] = 1; order[++n] = key }; u[$1, key] = $4 }
+		END { for (i = 1; i <= n; i++) { split(order[i], p, SUBSEP)
+			printf "| %s | %s | %s | %s |\n", p[1], p[2], u["baseline", order[i]], u["patched", order[i]] } }'
+}
+
 {
 	echo "# tracefs-relocation: test report"
 	echo
@@ -52,30 +72,13 @@ md=${2:?usage: report.sh EVALUATED.tsv REPORT.md}
 		echo
 		echo "| scenario | tool | baseline | patched |"
 		echo "|---|---|---|---|"
-		for tap in "$TR_OUT"/results/*/*.tap; do
-			k=$(basename "$(dirname "$tap")")
-			s=$(basename "$tap" .tap)
-			sed -n "s/^# path: \([^ ]*\) used \(.*\)$/$k\t$s\t\1\t\2/p" "$tap"
-		done | awk -F'\t' '
-			{ key = $2 SUBSEP $3; if (!(key in seen)) { seen[key] = 1; order[++n] = key }; u[$1, key] = $4 }
-			END { for (i = 1; i <= n; i++) { split(order[i], p, SUBSEP)
-				printf "| %s | %s | %s | %s |\n", p[1], p[2], u["baseline", order[i]], u["patched", order[i]] } }'
-	fi
-	if ls "$TR_OUT"/results/*/*.tap >/dev/null 2>&1; then
+		tap_notes | sed -n 's/^\([^\t]*\t[^\t]*\t\)path\t\([^ ]*\) used \(.*\)$/\1\2\t\3/p' | side_by_side
 		echo
 		echo "## Figures reported by the checks"
 		echo
 		echo "| scenario | figure | baseline | patched |"
 		echo "|---|---|---|---|"
-		for tap in "$TR_OUT"/results/*/*.tap; do
-			k=$(basename "$(dirname "$tap")")
-			s=$(basename "$tap" .tap)
-			grep -E '^# [a-z][^:]*: ' "$tap" | grep -v '^# path: ' |
-				sed "s/^# \([^:]*\): \(.*\)$/$k\t$s\t\1\t\2/" || true
-		done | awk -F'\t' '
-			{ key = $2 SUBSEP $3; if (!(key in seen)) { seen[key] = 1; order[++n] = key }; u[$1, key] = $4 }
-			END { for (i = 1; i <= n; i++) { split(order[i], p, SUBSEP)
-				printf "| %s | %s | %s | %s |\n", p[1], p[2], u["baseline", order[i]], u["patched", order[i]] } }'
+		tap_notes | awk -F'\t' '$3 != "path"' | side_by_side
 	fi
 	ft=$TR_OUT/ftracetest/results.tsv
 	if [ -s "$ft" ]; then
