@@ -41,7 +41,8 @@ matrix:
 	scripts/run-matrix.sh
 	scripts/evaluate.sh tools-check/expected.tsv out/results >out/results.tsv
 	scripts/report.sh out/results.tsv out/report.md
-	@echo "report: out/report.md"
+	scripts/report-html.py out/report.md out/report.html
+	@echo "report: out/report.md, out/report.html"
 
 ## quick       one kernel, one scenario: make quick K=patched S=debugfs-only
 quick: image

@@ -42,10 +42,11 @@ for k in $TR_KERNELS; do
 done
 "$TR_TOP/scripts/evaluate.sh" "$TR_TOP/tools-check/expected.tsv" "$TR_OUT/results" >"$TR_OUT/results.tsv"
 "$TR_TOP/scripts/report.sh" "$TR_OUT/results.tsv" "$TR_OUT/report.md"
+"$TR_TOP/scripts/report-html.py" "$TR_OUT/report.md" "$TR_OUT/report.html"
 echo
 sed -n '/^## Matrix/,$p' "$TR_OUT/report.md"
 echo
-echo "Report: $TR_OUT/report.md"
+echo "Report: $TR_OUT/report.md and $TR_OUT/report.html"
 awk -F'\t' '$6 == "FAIL" || $6 == "XPASS" {print "FAILED: " $1 "/" $2 "/" $3 " (" $6 ")"}' "$TR_OUT/results.tsv"
 grep '^not ok' "$TR_OUT/host-tests.tap" | sed 's/^/FAILED host test: /' || true
 
