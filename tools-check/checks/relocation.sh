@@ -98,10 +98,10 @@ probe_blacklisted() {
 	fi
 	tail -n 5 probe-bl.out
 	if grep -q 'blacklisted function' probe-bl.out; then
-		note "$2 $sym: refused by perf (it read the blacklist)"
+		note "$2 of a blacklisted function: $sym refused by perf (it read the blacklist)"
 		return 0
 	fi
-	note "$2 $sym: refused by the kernel (perf did not read the blacklist)"
+	note "$2 of a blacklisted function: $sym refused by the kernel (perf did not read the blacklist)"
 	return 2
 }
 
