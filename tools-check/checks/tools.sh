@@ -82,3 +82,9 @@ check_perf_probe_kprobe() {
 	fi
 	[ "$n" -gt 0 ]
 }
+
+check_perf_trace() {
+	perf trace -e openat -- cat /proc/version >perf-trace.out 2>&1 || { cat perf-trace.out; return 1; }
+	cat perf-trace.out
+	grep -q 'cat/[0-9]* openat(' perf-trace.out
+}
