@@ -17,18 +17,8 @@ if [ -f "$cache" ]; then
 	exit
 fi
 
-base_src=$(tr_src baseline)
 src=$(tr_src bisect)
-git_q() { git -c user.name=tracefs-relocation -c user.email=build@localhost "$@"; }
-if [ ! -e "$src/.git" ]; then
-	rm -rf "$src"
-	mkdir -p "$(dirname "$src")"
-	git -C "$base_src" worktree prune
-	git_q -C "$base_src" worktree add -q --detach "$src" base
-fi
-git_q -C "$src" am --abort >/dev/null 2>&1 || true
-git_q -C "$src" checkout -q -f --detach base
-git_q -C "$src" clean -q -f -d
+tr_worktree_at_base "$src"
 
 rm -f "$TR_CACHE"/trees/bisect/result.*
 res=$(mktemp)
@@ -36,7 +26,7 @@ i=0
 for p in "${patches[@]}"; do
 	i=$((i + 1))
 	name=$(basename "$p")
-	if ! git_q -C "$src" am -q "$p" >/dev/null 2>&1; then
+	if ! tr_git -C "$src" am -q "$p" >/dev/null 2>&1; then
 		echo "not ok - bisect: patch $i applies: $name" | tee -a "$res"
 		break
 	fi

@@ -53,3 +53,22 @@ tr_series_patches() {
 		[ -n "$line" ] && echo "$TR_SERIES_DIR/$line"
 	done <"$series"
 }
+
+# git with an identity of its own, for the cache's kernel trees.
+tr_git() { git -c user.name=tracefs-relocation -c user.email=build@localhost "$@"; }
+
+# tr_worktree_at_base DIR: a worktree of the pristine tree at DIR, reset to
+# the pristine commit (created if missing; an interrupted git am is undone).
+tr_worktree_at_base() {
+	local dir=$1 base_src
+	base_src=$(tr_src baseline)
+	if [ ! -e "$dir/.git" ]; then
+		rm -rf "$dir"
+		mkdir -p "$(dirname "$dir")"
+		git -C "$base_src" worktree prune
+		tr_git -C "$base_src" worktree add -q --detach "$dir" base
+	fi
+	tr_git -C "$dir" am --abort >/dev/null 2>&1 || true
+	tr_git -C "$dir" checkout -q -f --detach base
+	tr_git -C "$dir" clean -q -f -d
+}

@@ -19,7 +19,6 @@ fi
 
 base_src=$(tr_src baseline)
 patched_src=$(tr_src "${TRACEFS_RELOC_APPLY_TO:-patched}")
-git_q() { git -c user.name=tracefs-relocation -c user.email=build@localhost "$@"; }
 
 unpack_baseline() {
 	local tmp
@@ -42,10 +41,10 @@ unpack_baseline() {
 	rmdir "$tmp"
 	echo "==> committing the pristine tree to a local git repository (for git am)"
 	# Debian's tree ships a .gitignore whose /* rule ignores the top level.
-	git_q -C "$base_src" init -q -b pristine
-	git_q -C "$base_src" add -A -f
-	git_q -C "$base_src" commit -q -m "pristine $TR_SOURCE_PKG $pkg_ver"
-	git_q -C "$base_src" tag base
+	tr_git -C "$base_src" init -q -b pristine
+	tr_git -C "$base_src" add -A -f
+	tr_git -C "$base_src" commit -q -m "pristine $TR_SOURCE_PKG $pkg_ver"
+	tr_git -C "$base_src" tag base
 	echo "$pkg_ver" >"$base_src/../version"
 }
 
@@ -58,8 +57,8 @@ fi
 if [ -n "$(git -C "$base_src" status --porcelain --ignored=no | head -n 1)" ] ||
 	[ "$(git -C "$base_src" rev-parse HEAD)" != "$(git -C "$base_src" rev-parse base)" ]; then
 	tr_warn "baseline tree was modified; restoring it to the pristine commit"
-	git_q -C "$base_src" checkout -q -f --detach base
-	git_q -C "$base_src" clean -q -f -d
+	tr_git -C "$base_src" checkout -q -f --detach base
+	tr_git -C "$base_src" clean -q -f -d
 fi
 sublevel=$(sed -n 's/^SUBLEVEL = //p' "$base_src/Makefile")
 echo "==> baseline tree: 6.1.$sublevel at $base_src"
@@ -71,13 +70,7 @@ done
 series_hash=$(tr_hash_files "$TR_SERIES_DIR/series" "${patches[@]}" 2>/dev/null || echo none)
 stamp="$(dirname "$patched_src")/series.sha256"
 
-if [ ! -e "$patched_src/.git" ]; then
-	rm -rf "$patched_src"
-	mkdir -p "$(dirname "$patched_src")"
-	git -C "$base_src" worktree prune
-	git_q -C "$base_src" worktree add -q --detach "$patched_src" base
-	rm -f "$stamp"
-fi
+[ -e "$patched_src/.git" ] || rm -f "$stamp"
 
 if [ "$(cat "$stamp" 2>/dev/null)" = "$series_hash" ] &&
 	[ -z "$(git -C "$patched_src" status --porcelain --ignored=no | head -n 1)" ]; then
@@ -86,14 +79,12 @@ if [ "$(cat "$stamp" 2>/dev/null)" = "$series_hash" ] &&
 fi
 
 rm -f "$stamp"
-git_q -C "$patched_src" am --abort >/dev/null 2>&1 || true
-git_q -C "$patched_src" checkout -q -f --detach base
-git_q -C "$patched_src" clean -q -f -d
+tr_worktree_at_base "$patched_src"
 n=0
 for p in "${patches[@]}"; do
 	n=$((n + 1))
-	if ! out=$(git_q -C "$patched_src" am -q "$p" 2>&1); then
-		git_q -C "$patched_src" am --abort >/dev/null 2>&1 || true
+	if ! out=$(tr_git -C "$patched_src" am -q "$p" 2>&1); then
+		tr_git -C "$patched_src" am --abort >/dev/null 2>&1 || true
 		{
 			echo "ERROR: patch $n of ${#patches[@]} does not apply: $(basename "$p")"
 			echo "$out" | sed 's/^/    /'

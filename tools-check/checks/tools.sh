@@ -4,7 +4,6 @@
 # under strace to record which tracing directory it used.
 
 check_trace_cmd_list() {
-	restore_mounts >/dev/null || return 1
 	strace -f -qq -e trace=openat,mount -o "$W/tc.strace" trace-cmd list -e >tc-list.out 2>&1 ||
 		{ cat tc-list.out; return 1; }
 	grep -qx 'sched:sched_switch' tc-list.out || { echo "no sched:sched_switch in trace-cmd list -e"; return 1; }
@@ -43,7 +42,6 @@ check_trace_cmd_reset() {
 }
 
 check_perf_list() {
-	restore_mounts >/dev/null || return 1
 	strace -f -qq -e trace=openat,mount -o "$W/perf.strace" perf list tracepoint >perf-list.out 2>&1 ||
 		{ cat perf-list.out; return 1; }
 	grep -q 'sched:sched_switch' perf-list.out || { echo "perf list: no sched:sched_switch"; return 1; }
