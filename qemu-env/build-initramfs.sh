@@ -19,7 +19,8 @@ done
 # sources stay on the host, so editing them rebuilds nothing here).
 guest_files() {
 	printf '%s\n' "$TR_TOP/tools-check/lib.sh" "$TR_TOP/tools-check/run-checks.sh" \
-		"$TR_TOP"/tools-check/checks/*.sh "$TR_TOP"/tools-check/*.c "$TR_TOP/compat/path-map.tsv"
+		"$TR_TOP"/tools-check/checks/*.sh "$TR_TOP"/tools-check/legacy/*.sh "$TR_TOP"/tools-check/*.c \
+		"$TR_TOP/compat/path-map.tsv" "$TR_TOP/compat/debugfs-compat-view"
 }
 
 mapfile -t inputs < <(
@@ -80,10 +81,12 @@ for c in "$TR_TOP"/tools-check/*.c; do
 done
 
 install -m 0755 "$here/init" "$root/init"
-mkdir -p "$root/tools-check/checks" "$root/compat"
+mkdir -p "$root/tools-check/checks" "$root/tools-check/legacy" "$root/compat" "$root/usr/local/sbin"
 cp "$TR_TOP/tools-check/lib.sh" "$TR_TOP/tools-check/run-checks.sh" "$root/tools-check/"
 cp "$TR_TOP"/tools-check/checks/*.sh "$root/tools-check/checks/"
+cp "$TR_TOP"/tools-check/legacy/*.sh "$root/tools-check/legacy/"
 cp "$TR_TOP/compat/path-map.tsv" "$root/compat/"
+install -m 0755 "$TR_TOP/compat/debugfs-compat-view" "$root/usr/local/sbin/"
 
 (cd "$root" && find . -print0 | LC_ALL=C sort -z |
 	cpio --null -o -H newc -R 0:0 --quiet) | gzip -1 >"$img.tmp"

@@ -2,6 +2,7 @@
 # evaluate.sh EXPECTED.tsv RESULTS_DIR: read RESULTS_DIR/<kernel>/<scenario>.tap,
 # compare every test point with the expected outcome, print one TSV row each:
 # kernel scenario check result expect verdict reason
+# A pattern of EXPECTED.tsv is a value, "*", or a prefix ending in "*".
 # verdict: PASS, XFAIL (failed as expected), FAIL, XPASS (passed, expected to fail).
 set -euo pipefail
 
@@ -21,6 +22,11 @@ for tap in "$dir"/*/*.tap; do
 			printf "%s\t%s\t%s\t%s\n", k, s, name, res
 		}' "$tap"
 done | awk -F'\t' -v OFS='\t' '
+	# m(PATTERN, VALUE): "*" matches anything, "prefix*" any VALUE starting so.
+	function m(p, v) {
+		if (p == "*" || p == v) return 1
+		return p ~ /\*$/ && substr(v, 1, length(p) - 1) == substr(p, 1, length(p) - 1)
+	}
 	FILENAME == ARGV[1] {
 		if ($0 ~ /^#/ || NF < 4) next
 		ek[++n] = $1; es[n] = $2; ec[n] = $3; ex[n] = $4; er[n] = $5
@@ -29,8 +35,7 @@ done | awk -F'\t' -v OFS='\t' '
 	{
 		expect = "pass"; reason = ""
 		for (i = 1; i <= n; i++)
-			if ((ek[i] == "*" || ek[i] == $1) && (es[i] == "*" || es[i] == $2) &&
-			    (ec[i] == "*" || ec[i] == $3)) { expect = ex[i]; reason = er[i] }
+			if (m(ek[i], $1) && m(es[i], $2) && m(ec[i], $3)) { expect = ex[i]; reason = er[i] }
 		if (expect == "pass") verdict = ($4 == "ok") ? "PASS" : "FAIL"
 		else verdict = ($4 == "ok") ? "XPASS" : "XFAIL"
 		print $1, $2, $3, $4, expect, verdict, reason

@@ -10,7 +10,7 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 kernels=$TR_KERNELS
-scenarios=${TRACEFS_RELOC_SCENARIOS:-"tracefs debugfs-only both debugfs-no-mount debugfs-off debugfs-legacy delegated"}
+scenarios=${TRACEFS_RELOC_SCENARIOS:-"tracefs debugfs-only both debugfs-no-mount debugfs-off compat-view debugfs-legacy delegated"}
 groups=""
 jobs=${TRACEFS_RELOC_JOBS:-$(($(nproc) + 1))}
 while getopts k:s:g:j: opt; do

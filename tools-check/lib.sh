@@ -21,9 +21,12 @@ restore_mounts() {
 	for d in $( { tracefs_mounts; debugfs_mounts; } | sort -r); do
 		fs=$(awk -v d="$d" '$2 == d {print $3; exit}' /proc/mounts)
 		case " $MOUNTS " in
-		*" $fs:$d "* | *" $fs:$d:"*) ;;
-		*) umount "$d" || return 1; echo "$fs on $d" ;;
+		*" $fs:$d "* | *" $fs:$d:"*) continue ;;
 		esac
+		# the compat view's own bind mount of tracefs stays while it is active
+		[ "$d" = /sys/kernel/debug/tracing ] && [ -f /run/debugfs-compat-view/state ] && continue
+		umount "$d" || return 1
+		echo "$fs on $d"
 	done
 }
 
@@ -103,3 +106,11 @@ blkparse_counts() {
 
 # nonzero_counts "Q=1 C=2": true when every count is above zero.
 nonzero_counts() { echo "$1" | awk -F'[ =]' '{exit !($2 > 0 && $4 > 0)}'; }
+
+# legacy NAME: run the legacy-style script tools-check/legacy/NAME.sh.
+legacy() { sh "/tools-check/legacy/$1.sh"; }
+
+# view_active: compat/debugfs-compat-view is active (started by the scenario).
+view_active() { [ -f /run/debugfs-compat-view/state ]; }
+# old_paths: the old /sys/kernel/debug paths resolve (debugfs or the view).
+old_paths() { [ "$EXPECT_DEBUGFS" = mounted ] || view_active; }

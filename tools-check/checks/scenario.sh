@@ -13,12 +13,15 @@ check_scenario_mounts() {
 	*tracefs:/sys/kernel/tracing*) tracefs_mounts | grep -qx /sys/kernel/tracing ;;
 	*) [ -z "$(tracefs_mounts)" ] ;;
 	esac || { echo "tracefs mounts not as the scenario says: $(tracefs_mounts)"; return 1; }
+	[ -z "${SETUP:-}" ] || grep -qxF "setup done: $SETUP" /run/mounts.log ||
+		{ echo "scenario setup failed: $SETUP"; return 1; }
 }
 
-# Where debugfs is mounted, its tracing automount reaches the same tracefs;
-# where it is not, nothing of tracing appears under /sys/kernel/debug.
+# Where debugfs is mounted, its tracing automount reaches the same tracefs
+# (as does the compat view's bind mount); where neither is, nothing of
+# tracing appears under /sys/kernel/debug.
 check_debugfs_tracing_automount() {
-	if [ "$EXPECT_DEBUGFS" = mounted ]; then
+	if old_paths; then
 		[ -f /sys/kernel/debug/tracing/events/sched/sched_switch/format ] ||
 			{ echo "no events under the automount"; return 1; }
 		awk '$2 == "/sys/kernel/debug/tracing" && $3 == "tracefs" {f = 1} END {exit !f}' /proc/mounts ||
