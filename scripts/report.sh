@@ -36,6 +36,30 @@ side_by_side() {
 	echo
 	echo "Legend: ✅ pass · ❌ FAIL · ⚠️ expected failure (asserted) · ❗ XPASS (passed, expected to fail) · **≠** baseline and patched differ"
 	echo
+	echo "## Tools by user"
+	echo
+	echo "The tool checks (the same commands) as root, as \`tracer\` (member of the"
+	echo "tracing group) and as \`outsider\`; b = baseline, p = patched. Reasons for"
+	echo "the expected failures are in the matrix below."
+	echo
+	echo "| scenario | tool | root b | root p | tracer b | tracer p | outsider b | outsider p |"
+	echo "|---|---|---|---|---|---|---|---|"
+	awk -F'\t' '
+		function c(v) { return v == "PASS" ? "✅" : v == "FAIL" ? "❌" : v == "XFAIL" ? "⚠️" : v == "XPASS" ? "❗" : "–" }
+		{ v[$1, $2, $3] = $6; if (!(($2, $3) in seen)) { seen[$2, $3] = 1; order[++n] = $2 SUBSEP $3 } }
+		END {
+			for (i = 1; i <= n; i++) {
+				split(order[i], p, SUBSEP); s = p[1]; t = p[2]
+				if (!(("patched", s, "tracer_" t) in v) && !(("baseline", s, "tracer_" t) in v)) continue
+				printf "| %s | %s", s, t
+				for (u = 1; u <= 3; u++) {
+					pre = u == 1 ? "" : u == 2 ? "tracer_" : "outsider_"
+					printf " | %s | %s", c(v["baseline", s, pre t]), c(v["patched", s, pre t])
+				}
+				print " |"
+			}
+		}' "$tsv"
+	echo
 	echo "## Matrix"
 	echo
 	echo "| scenario | check | baseline | patched | differs | reason for an expected failure |"
@@ -49,13 +73,16 @@ side_by_side() {
 			if (!(key in seen)) { seen[key] = 1; order[++n] = key }
 			v[$1, key] = $6
 			r[$1, key] = $4
-			if ($7 != "") why[key] = why[key] (why[key] == "" ? "" : "; ") $1 ": " $7
+			if ($7 != "") why[$1, key] = $7
 		}
 		END {
 			for (i = 1; i <= n; i++) {
 				k = order[i]; split(k, p, SUBSEP)
 				d = (("baseline", k) in r && ("patched", k) in r && r["baseline", k] != r["patched", k]) ? "**≠**" : ""
-				print "| " p[1], p[2], cell(v["baseline", k]), cell(v["patched", k]), d, why[k] " |"
+				wb = why["baseline", k]; wp = why["patched", k]
+				w = (wb != "" && wb == wp) ? "both: " wb : \
+					(wb != "" ? "baseline: " wb : "") (wb != "" && wp != "" ? "; " : "") (wp != "" ? "patched: " wp : "")
+				print "| " p[1], p[2], cell(v["baseline", k]), cell(v["patched", k]), d, w " |"
 			}
 		}' "$tsv"
 	echo

@@ -86,3 +86,11 @@ check_perf_trace() {
 	cat perf-trace.out
 	grep -q 'cat/[0-9]* openat(' perf-trace.out
 }
+
+check_perf_ftrace() {
+	perf ftrace -G do_sys_openat2 -- cat /proc/version >perf-ftrace.out 2>&1 ||
+		{ cat perf-ftrace.out; return 1; }
+	n=$(grep -c 'do_sys_openat2() {' perf-ftrace.out)
+	echo "do_sys_openat2 calls graphed: $n"
+	[ "$n" -gt 0 ]
+}

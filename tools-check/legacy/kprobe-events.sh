@@ -10,6 +10,7 @@ cleanup() {
 trap cleanup EXIT
 echo 'p:legacy_open do_sys_openat2' >>"$T/kprobe_events"
 : >"$T/trace"
+echo 1 >"$T/tracing_on"
 echo 1 >"$T/events/kprobes/legacy_open/enable"
 cat /proc/version >/dev/null
 echo 0 >"$T/events/kprobes/legacy_open/enable"

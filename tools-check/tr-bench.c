@@ -1,0 +1,189 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * tr-bench - guest-side micro-benchmarks for make bench. Each mode prints
+ * one line per figure: "BENCH <metric> <value> <unit>", timed with
+ * CLOCK_MONOTONIC (which follows the instruction count under -icount).
+ *
+ *   tr-bench instance TRACEFS N        mkdir+rmdir of instances/<x>, median us
+ *   tr-bench open-read NAME PATH N     open+read+close of PATH: first and median ns
+ *   tr-bench kprobe TRACEFS N          add+remove of a kprobe event, median us
+ *   tr-bench workload N                N rounds of pipe ping-pong between two
+ *                                      processes plus getppid(): rounds/s
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+static long long now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+static int cmp_ll(const void *a, const void *b)
+{
+	long long x = *(const long long *)a, y = *(const long long *)b;
+
+	return (x > y) - (x < y);
+}
+
+static long long median(long long *v, int n)
+{
+	qsort(v, n, sizeof(*v), cmp_ll);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+static void die(const char *what, const char *arg)
+{
+	fprintf(stderr, "tr-bench: %s %s: %s\n", what, arg, strerror(errno));
+	exit(1);
+}
+
+static long long *samples(int n)
+{
+	long long *v = calloc(n, sizeof(*v));
+
+	if (!v) {
+		perror("calloc");
+		exit(1);
+	}
+	return v;
+}
+
+static void instance(const char *tracefs, int n)
+{
+	long long *mk = samples(n), *rm = samples(n), t0, t1, t2;
+	char path[4096];
+	int i;
+
+	snprintf(path, sizeof(path), "%s/instances/tr_bench", tracefs);
+	for (i = 0; i < n; i++) {
+		t0 = now_ns();
+		if (mkdir(path, 0750))
+			die("mkdir", path);
+		t1 = now_ns();
+		if (rmdir(path))
+			die("rmdir", path);
+		t2 = now_ns();
+		mk[i] = t1 - t0;
+		rm[i] = t2 - t1;
+	}
+	printf("BENCH instance_mkdir %.1f us\n", median(mk, n) / 1000.0);
+	printf("BENCH instance_rmdir %.1f us\n", median(rm, n) / 1000.0);
+}
+
+static long long open_read(const char *path)
+{
+	char buf[4096];
+	long long t0 = now_ns();
+	int fd = open(path, O_RDONLY);
+
+	if (fd < 0)
+		die("open", path);
+	while (read(fd, buf, sizeof(buf)) > 0)
+		;
+	close(fd);
+	return now_ns() - t0;
+}
+
+static void open_read_bench(const char *name, const char *path, int n)
+{
+	long long *v = samples(n), first;
+	int i;
+
+	first = open_read(path);
+	for (i = 0; i < n; i++)
+		v[i] = open_read(path);
+	printf("BENCH open_first_%s %lld ns\n", name, first);
+	printf("BENCH open_warm_%s %lld ns\n", name, median(v, n));
+}
+
+static void write_str(const char *path, const char *s)
+{
+	int fd = open(path, O_WRONLY | O_APPEND);
+
+	if (fd < 0)
+		die("open", path);
+	if (write(fd, s, strlen(s)) != (ssize_t)strlen(s))
+		die("write", path);
+	close(fd);
+}
+
+static void kprobe(const char *tracefs, int n)
+{
+	long long *add = samples(n), *del = samples(n), t0, t1, t2;
+	char path[4096];
+	int i;
+
+	snprintf(path, sizeof(path), "%s/kprobe_events", tracefs);
+	for (i = 0; i < n; i++) {
+		t0 = now_ns();
+		write_str(path, "p:tr_bench do_sys_openat2\n");
+		t1 = now_ns();
+		write_str(path, "-:tr_bench\n");
+		t2 = now_ns();
+		add[i] = t1 - t0;
+		del[i] = t2 - t1;
+	}
+	printf("BENCH kprobe_add %.1f us\n", median(add, n) / 1000.0);
+	printf("BENCH kprobe_remove %.1f us\n", median(del, n) / 1000.0);
+}
+
+static void workload(int n)
+{
+	int ping[2], pong[2], i;
+	long long t0, t1;
+	char c = 0;
+	pid_t pid;
+
+	if (pipe(ping) || pipe(pong))
+		die("pipe", "");
+	pid = fork();
+	if (pid < 0)
+		die("fork", "");
+	if (pid == 0) {
+		close(ping[1]);
+		close(pong[0]);
+		while (read(ping[0], &c, 1) == 1 && write(pong[1], &c, 1) == 1)
+			getppid();
+		_exit(0);
+	}
+	close(ping[0]);
+	close(pong[1]);
+	t0 = now_ns();
+	for (i = 0; i < n; i++) {
+		if (write(ping[1], &c, 1) != 1 || read(pong[0], &c, 1) != 1)
+			die("ping-pong", "");
+		getppid();
+	}
+	t1 = now_ns();
+	close(ping[1]);
+	waitpid(pid, NULL, 0);
+	printf("BENCH workload_rounds %d rounds\n", n);
+	printf("BENCH workload_seconds %.6f s\n", (t1 - t0) / 1e9);
+}
+
+int main(int argc, char **argv)
+{
+	if (argc == 4 && !strcmp(argv[1], "instance"))
+		instance(argv[2], atoi(argv[3]));
+	else if (argc == 5 && !strcmp(argv[1], "open-read"))
+		open_read_bench(argv[2], argv[3], atoi(argv[4]));
+	else if (argc == 4 && !strcmp(argv[1], "kprobe"))
+		kprobe(argv[2], atoi(argv[3]));
+	else if (argc == 3 && !strcmp(argv[1], "workload"))
+		workload(atoi(argv[2]));
+	else {
+		fprintf(stderr, "usage: tr-bench instance|open-read|kprobe|workload ARGS (see the source)\n");
+		return 2;
+	}
+	return 0;
+}
