@@ -6,7 +6,7 @@ K ?= patched
 S ?= tracefs
 U ?= root
 
-.PHONY: help run check deps tree kernels image matrix quick host-tests guest shellcheck clean
+.PHONY: help run check deps tree kernels image matrix quick host-tests guest shellcheck clean bench
 
 help:
 	@sed -n 's/^## //p' $(MAKEFILE_LIST)
@@ -59,3 +59,9 @@ host-tests:
 
 clean:
 	rm -rf out
+
+## bench       boot baseline and patched alternately under -icount; ratios in out/bench/ (not part of check)
+bench: image
+	scripts/build-kernel.sh baseline
+	scripts/build-kernel.sh patched
+	scripts/bench.sh

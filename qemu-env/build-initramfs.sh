@@ -19,7 +19,7 @@ done
 # sources stay on the host, so editing them rebuilds nothing here).
 guest_files() {
 	printf '%s\n' "$TR_TOP/tools-check/lib.sh" "$TR_TOP/tools-check/run-checks.sh" \
-		"$TR_TOP"/tools-check/checks/*.sh "$TR_TOP"/tools-check/legacy/*.sh "$TR_TOP"/tools-check/*.c \
+		"$TR_TOP"/tools-check/checks/*.sh "$TR_TOP"/tools-check/legacy/*.sh "$TR_TOP"/tools-check/bench/*.sh "$TR_TOP"/tools-check/*.c \
 		"$TR_TOP/compat/path-map.tsv" "$TR_TOP/compat/debugfs-compat-view"
 }
 
@@ -81,10 +81,11 @@ for c in "$TR_TOP"/tools-check/*.c; do
 done
 
 install -m 0755 "$here/init" "$root/init"
-mkdir -p "$root/tools-check/checks" "$root/tools-check/legacy" "$root/compat" "$root/usr/local/sbin"
+mkdir -p "$root/tools-check/checks" "$root/tools-check/legacy" "$root/tools-check/bench" "$root/compat" "$root/usr/local/sbin"
 cp "$TR_TOP/tools-check/lib.sh" "$TR_TOP/tools-check/run-checks.sh" "$root/tools-check/"
 cp "$TR_TOP"/tools-check/checks/*.sh "$root/tools-check/checks/"
 cp "$TR_TOP"/tools-check/legacy/*.sh "$root/tools-check/legacy/"
+cp "$TR_TOP"/tools-check/bench/*.sh "$root/tools-check/bench/"
 cp "$TR_TOP/compat/path-map.tsv" "$root/compat/"
 install -m 0755 "$TR_TOP/compat/debugfs-compat-view" "$root/usr/local/sbin/"
 

@@ -12,6 +12,8 @@
 #                       repeatable
 #   -f, --script FILE   copy FILE in and run it (instead of COMMAND)
 #   -a, --append ARGS   extra kernel command line
+#   -Q, --qemu ARG      one extra QEMU argument (e.g. -Q -icount -Q shift=0);
+#                       repeatable
 #   -t, --timeout SEC   hard timeout for the whole boot (default 300)
 #   -o, --output FILE   also keep the guest's output here
 #   -l, --console FILE  keep the kernel console log here
@@ -25,7 +27,7 @@ set -euo pipefail
 usage() { sed -n '2,/^[^#]/{/^#/s/^# \{0,1\}//p}' "$0"; exit 2; }
 
 kernel=patched scenario=tracefs user=root timeout=300 append="" script=""
-output="" console="" quiet=0 copies=() puts=()
+output="" console="" quiet=0 copies=() puts=() qemu_extra=()
 while [ $# -gt 0 ]; do
 	case $1 in
 	-k | --kernel) kernel=$2; shift 2 ;;
@@ -35,6 +37,7 @@ while [ $# -gt 0 ]; do
 	-p | --put) puts+=("$2"); shift 2 ;;
 	-f | --script) script=$2; shift 2 ;;
 	-a | --append) append=$2; shift 2 ;;
+	-Q | --qemu) qemu_extra+=("$2"); shift 2 ;;
 	-t | --timeout) timeout=$2; shift 2 ;;
 	-o | --output) output=$2; shift 2 ;;
 	-l | --console) console=$2; shift 2 ;;
@@ -106,7 +109,7 @@ timeout -k 5 "$timeout" qemu-system-x86_64 \
 	-kernel "$bz" -initrd "$work/initrd" -append "$cmdline" \
 	-serial "file:$work/console" -serial "file:$work/out" \
 	-drive "file=$work/disk.img,if=virtio,format=raw" \
-	>"$work/qemu.err" 2>&1 &
+	"${qemu_extra[@]}" >"$work/qemu.err" 2>&1 &
 qpid=$!
 
 if [ "$quiet" = 0 ]; then

@@ -2,7 +2,10 @@
 """report-html.py REPORT.md REPORT.html: the report as one self-contained
 HTML page (inline style, no external resources). Uses Debian's
 python3-markdown, hence /usr/bin/python3."""
+import base64
 import html
+import os
+import re
 import sys
 
 import markdown
@@ -25,6 +28,19 @@ def main():
     with open(sys.argv[1], encoding="utf-8") as f:
         text = f.read()
     body = markdown.markdown(text, extensions=["tables", "fenced_code", "md_in_html"])
+    # Local images (the bench plot) go inline, so the page stands alone.
+    here = os.path.dirname(os.path.abspath(sys.argv[1]))
+
+    def inline(m):
+        path = os.path.join(here, html.unescape(m.group(2)))
+        if not os.path.isfile(path):
+            return m.group(0)
+        with open(path, "rb") as img:
+            data = base64.b64encode(img.read()).decode()
+        kind = "svg+xml" if path.endswith(".svg") else "png"
+        return f'{m.group(1)}data:image/{kind};base64,{data}{m.group(3)}'
+
+    body = re.sub(r'(<img [^>]*src=")(?!data:|https?:)([^"]+)(")', inline, body)
     title = html.escape(text.splitlines()[0].lstrip("# ")) if text else "report"
     with open(sys.argv[2], "w", encoding="utf-8") as f:
         f.write(f"<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">"

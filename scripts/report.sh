@@ -170,6 +170,11 @@ side_by_side() {
 		echo
 		echo "</details>"
 	fi
+	# The last `make bench`, when there is one (not part of make check).
+	if [ -f "$TR_OUT/bench/bench.md" ]; then
+		echo
+		sed 's#(bench\.svg)#(bench/bench.svg)#' "$TR_OUT/bench/bench.md"
+	fi
 	if [ -f "$TR_OUT/phases.tsv" ]; then
 		echo
 		echo "## Phase times (this run)"

@@ -9,6 +9,7 @@
  *   tr-bench kprobe TRACEFS N          add+remove of a kprobe event, median us
  *   tr-bench workload N                N rounds of pipe ping-pong between two
  *                                      processes plus getppid(): rounds/s
+ *   tr-bench now                       CLOCK_BOOTTIME in ns (time since boot)
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -181,8 +182,14 @@ int main(int argc, char **argv)
 		kprobe(argv[2], atoi(argv[3]));
 	else if (argc == 3 && !strcmp(argv[1], "workload"))
 		workload(atoi(argv[2]));
+	else if (argc == 2 && !strcmp(argv[1], "now")) {
+		struct timespec ts;
+
+		clock_gettime(CLOCK_BOOTTIME, &ts);
+		printf("%lld\n", ts.tv_sec * 1000000000LL + ts.tv_nsec);
+	}
 	else {
-		fprintf(stderr, "usage: tr-bench instance|open-read|kprobe|workload ARGS (see the source)\n");
+		fprintf(stderr, "usage: tr-bench instance|open-read|kprobe|workload|now ARGS (see the source)\n");
 		return 2;
 	}
 	return 0;

@@ -1,0 +1,190 @@
+#!/usr/bin/env python3
+"""bench-summary.py RESULTS.csv OUTDIR [PHASES.tsv]: min/median/max per
+kernel and metric, the patched/baseline ratio of the medians, the targets of
+the benchmark issue, and the shim-path costs. Writes OUTDIR/summary.json,
+OUTDIR/bench.md and OUTDIR/bench.svg (ratios as bars). Standard library only."""
+import csv
+import datetime
+import json
+import os
+import statistics
+import sys
+
+# metric: (group, better, what it is, target as max |ratio - 1| or None)
+METRICS = {
+    "tc_events_per_s": ("throughput", "higher", "trace-cmd record, sched_switch + raw_syscalls: events/s", 0.01),
+    "tc_rounds_per_s": ("throughput", "higher", "workload rounds/s under trace-cmd record", 0.01),
+    "tc_events": ("throughput", "higher", "events trace-cmd recorded for the workload", None),
+    "tc_lost": ("throughput", "lower", "events lost (trace-cmd overrun)", None),
+    "perf_events": ("throughput", "higher", "events perf recorded for the workload", None),
+    "perf_events_per_s": ("throughput", "higher", "perf record -a, sched_switch + sys_enter: events/s", 0.01),
+    "perf_rounds_per_s": ("throughput", "higher", "workload rounds/s under perf record", 0.01),
+    "perf_lost": ("throughput", "lower", "events lost (perf LOST records)", None),
+    "untraced_seconds": ("throughput", "lower", "the same workload, not traced", 0.01),
+    "untraced_rounds": ("throughput", "higher", "workload size (rounds of ping-pong + getppid)", None),
+    "instance_mkdir": ("instances", "lower", "mkdir instances/x (creates every event file), median of 50", 0.01),
+    "instance_rmdir": ("instances", "lower", "rmdir instances/x, median of 50", 0.01),
+    "instance_slab": ("memory", "lower", "slab taken by one instance", 0.01),
+    "kprobe_add": ("kprobes", "lower", "add a kprobe event (write kprobe_events), median of 50", None),
+    "kprobe_remove": ("kprobes", "lower", "remove it, median of 50", None),
+    "boot_to_init": ("boot", "lower", "power-on to /init (guest clock)", 0.01),
+    "slab": ("memory", "lower", "Slab after boot", 0.01),
+    "slab_unreclaimable": ("memory", "lower", "SUnreclaim after boot", 0.01),
+    "inodes": ("memory", "lower", "inodes in use after boot", 0.01),
+    "dentries": ("memory", "lower", "dentries after boot", 0.01),
+    "tracefs_entries": ("memory", "lower", "entries in tracefs", None),
+    "debugfs_entries": ("memory", "lower", "entries in debugfs (without tracing/)", None),
+    "boot_run_wall": ("wall", "lower", "host wall-clock of the whole bench boot", None),
+}
+# (shim path, direct path, what): warm open+read through an old path versus
+# the tracefs path, on the patched kernel; target <= 1.5x.
+SHIMS = [
+    ("open_warm_old_kprobes_enabled", "open_warm_new_kprobes_enabled",
+     "debugfs/kprobes/enabled (symlink into the automount) vs tracing/kprobes/enabled"),
+    ("open_warm_automount_kprobe_events", "open_warm_new_kprobe_events",
+     "debugfs/tracing/kprobe_events (automount) vs tracing/kprobe_events"),
+    ("open_warm_old_error_injection_list", "open_warm_new_error_injection_list",
+     "debugfs/error_injection/list (symlink) vs tracing/error_injection/list"),
+    ("open_first_old_kprobes_enabled", "open_warm_new_kprobes_enabled",
+     "first access of debugfs/kprobes/enabled (triggers the automount) vs warm tracefs"),
+]
+SHIM_TARGET = 1.5
+
+
+def describe(metric):
+    if metric in METRICS:
+        return METRICS[metric]
+    if metric.startswith("open_"):
+        kind = "first" if metric.startswith("open_first") else "warm"
+        return ("paths", "lower", f"open+read+close, {kind}: {metric.split('_', 2)[2]}", None)
+    return ("other", "lower", metric, None)
+
+
+def fmt(v):
+    if v is None:
+        return "–"
+    if abs(v) >= 100 or v == int(v):
+        return f"{v:,.0f}"
+    return f"{v:.3g}"
+
+
+def main():
+    if len(sys.argv) not in (3, 4):
+        sys.exit("usage: bench-summary.py RESULTS.csv OUTDIR [PHASES.tsv]")
+    src, outdir = sys.argv[1], sys.argv[2]
+    phases = sys.argv[3] if len(sys.argv) == 4 else None
+    vals, units, clocks, reps = {}, {}, {}, set()
+    with open(src, encoding="utf-8") as f:
+        for row in csv.DictReader(f):
+            vals.setdefault((row["metric"], row["kernel"]), []).append(float(row["value"]))
+            units[row["metric"]] = row["unit"]
+            clocks[row["metric"]] = row["clock"]
+            reps.add(row["rep"])
+    if not vals:
+        sys.exit(f"bench-summary.py: no figures in {src}")
+
+    summary = {"generated": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+               "repetitions": len(reps), "metrics": {}, "shims": []}
+    for metric in dict.fromkeys(m for m, _ in vals):
+        group, better, what, target = describe(metric)
+        entry = {"group": group, "better": better, "what": what, "unit": units[metric],
+                 "clock": clocks[metric], "target": target}
+        for k in ("baseline", "patched"):
+            v = vals.get((metric, k))
+            if v:
+                entry[k] = {"min": min(v), "median": statistics.median(v), "max": max(v), "n": len(v)}
+        b, p = entry.get("baseline"), entry.get("patched")
+        if b and p and b["median"]:
+            r = p["median"] / b["median"]
+            entry["ratio"] = r
+            if target is not None:
+                # a regression bound: worse by more than the target fails
+                entry["within_target"] = r <= 1 + target if better == "lower" else r >= 1 - target
+        summary["metrics"][metric] = entry
+    for shim, direct, what in SHIMS:
+        s, d = vals.get((shim, "patched")), vals.get((direct, "patched"))
+        if s and d:
+            r = statistics.median(s) / statistics.median(d)
+            summary["shims"].append({"shim": shim, "direct": direct, "what": what, "ratio": r,
+                                     "within_target": r <= SHIM_TARGET or shim.startswith("open_first")})
+
+    with open(os.path.join(outdir, "summary.json"), "w", encoding="utf-8") as f:
+        json.dump(summary, f, indent=1)
+    write_md(summary, os.path.join(outdir, "bench.md"), phases)
+    write_svg(summary, os.path.join(outdir, "bench.svg"))
+
+
+def write_md(s, path, phases):
+    out = ["## Benchmarks (`make bench`)", "",
+           f"{s['repetitions']} boots per kernel, alternating baseline and patched; generated {s['generated']}.",
+           "Guest figures (clock *icount*) are taken under QEMU `-icount shift=0`: the guest clock follows",
+           "the instruction count, so they repeat from boot to boot (min = max when nothing varies).",
+           "*wall* figures are host wall-clock and vary with the machine's load. Ratio = patched median /",
+           "baseline median; a target is the largest allowed regression (patched worse than baseline by more",
+           "fails; better by more is shown as ✅ with the ratio).", "",
+           "| group | figure | unit | clock | baseline min / median / max | patched min / median / max | patched/baseline | target |",
+           "|---|---|---|---|---|---|---|---|"]
+    for metric, e in sorted(s["metrics"].items(), key=lambda kv: (kv[1]["group"], kv[0])):
+        cells = []
+        for k in ("baseline", "patched"):
+            v = e.get(k)
+            cells.append(f"{fmt(v['min'])} / **{fmt(v['median'])}** / {fmt(v['max'])}" if v else "– (no such path)")
+        ratio = f"{e['ratio']:.4f}" if "ratio" in e else "–"
+        if e.get("target") is None:
+            tgt = "–"
+        elif "within_target" in e:
+            tgt = f"≤{e['target'] * 100:.0f}% worse {'✅' if e['within_target'] else '❌'}"
+        else:
+            tgt = f"≤{e['target'] * 100:.0f}% worse"
+        out.append(f"| {e['group']} | {metric} ({e['what']}, {e['better']} is better) | {e['unit']} | {e['clock']} | "
+                   f"{cells[0]} | {cells[1]} | {ratio} | {tgt} |")
+    out += ["", "Shim paths on the patched kernel (median open+read+close through the old path / through tracefs;",
+            f"target ≤ {SHIM_TARGET}× when warm):", "",
+            "| comparison | ratio | target |", "|---|---|---|"]
+    for sh in s["shims"]:
+        tgt = "(first access: shown, no target)" if sh["shim"].startswith("open_first") else \
+            f"≤ {SHIM_TARGET}× {'✅' if sh['within_target'] else '❌'}"
+        out.append(f"| {sh['what']} | {sh['ratio']:.3f}× | {tgt} |")
+    if phases and os.path.exists(phases):
+        out += ["", "Dev loop: the phases of the last `make check` in this checkout (`out/phases.tsv`, wall-clock;",
+                "builds are 0–1 s when ccache and the build keys say nothing changed):", "",
+                "| phase | seconds | exit |", "|---|---|---|"]
+        total = 0
+        with open(phases, encoding="utf-8") as f:
+            for line in f:
+                p = line.rstrip("\n").split("\t")
+                if len(p) == 3:
+                    out.append(f"| {p[0]} | {p[1]} | {p[2]} |")
+                    total += int(p[1])
+        out.append(f"| **total** | **{total}** | |")
+    out += ["", "![patched/baseline ratios](bench.svg)", ""]
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("\n".join(out))
+
+
+def write_svg(s, path):
+    rows = [(m, e["ratio"]) for m, e in sorted(s["metrics"].items()) if "ratio" in e and e["clock"] == "icount"]
+    width, label_w, bar_w, row_h = 760, 300, 400, 18
+    height = 40 + row_h * len(rows)
+    span = max([0.02] + [abs(r - 1) for _, r in rows])
+    mid = label_w + bar_w / 2
+    scale = (bar_w / 2) / span
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" font-family="sans-serif" font-size="11">',
+           f'<text x="{mid}" y="14" text-anchor="middle">patched / baseline (median); guides at ±1%, scale ±{span * 100:.1f}%</text>']
+    for x in (mid - 0.01 * scale, mid + 0.01 * scale):
+        out.append(f'<line x1="{x:.1f}" y1="22" x2="{x:.1f}" y2="{height - 4}" stroke="#aaa" stroke-dasharray="3,3"/>')
+    out.append(f'<line x1="{mid}" y1="22" x2="{mid}" y2="{height - 4}" stroke="#333"/>')
+    for i, (m, r) in enumerate(rows):
+        y = 26 + i * row_h
+        x0, x1 = sorted((mid, mid + (r - 1) * scale))
+        colour = "#4a7" if abs(r - 1) <= 0.01 else "#d84"
+        out.append(f'<text x="{label_w - 6}" y="{y + 11}" text-anchor="end">{m}</text>')
+        out.append(f'<rect x="{x0:.1f}" y="{y + 2}" width="{max(x1 - x0, 1):.1f}" height="{row_h - 6}" fill="{colour}"/>')
+        out.append(f'<text x="{label_w + bar_w + 6}" y="{y + 11}">{r:.4f}</text>')
+    out.append("</svg>")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("\n".join(out) + "\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# bench.sh: boot baseline and patched alternately (A B A B ...), REPS times
+# each (TRACEFS_RELOC_BENCH_REPS, default 3), run tools-check/bench/guest-bench.sh
+# under QEMU -icount shift=0,sleep=off (the guest clock follows the
+# instruction count and skips idle time, so guest-side figures repeat), and summarise patched/baseline ratios with
+# min/median/max in out/bench/: results.csv, summary.json, bench.md, bench.svg.
+# Not part of make check.
+set -euo pipefail
+# shellcheck source=scripts/lib.sh
+. "$(dirname "$0")/lib.sh"
+
+reps=${TRACEFS_RELOC_BENCH_REPS:-3}
+[[ $reps =~ ^[1-9][0-9]*$ ]] || tr_die "TRACEFS_RELOC_BENCH_REPS must be a positive number, not '$reps'"
+out=$TR_OUT/bench
+mkdir -p "$out/raw"
+csv=$out/results.csv
+echo "rep,kernel,metric,value,unit,clock" >"$csv"
+
+for r in $(seq 1 "$reps"); do
+	for k in $TR_KERNELS; do
+		raw=$out/raw/$k-$r.txt
+		t0=$(date +%s.%N)
+		"$TR_TOP/qemu-env/run-guest.sh" -q -k "$k" -s bench -t 900 -Q -icount -Q shift=0,sleep=off \
+			-o "$raw" -l "$out/raw/$k-$r.console" -- sh /tools-check/bench/guest-bench.sh ||
+			tr_die "bench boot $k #$r failed (console: $out/raw/$k-$r.console)"
+		t1=$(date +%s.%N)
+		grep -q '^BENCH done 1 flag' "$raw" || tr_die "bench $k #$r did not finish: see $raw"
+		awk -v r="$r" -v k="$k" '$1 == "BENCH" && $2 != "done" {printf "%s,%s,%s,%s,%s,icount\n", r, k, $2, $3, $4}' "$raw" >>"$csv"
+		printf '%s,%s,boot_run_wall,%.2f,s,wall\n' "$r" "$k" "$(echo "$t1 - $t0" | bc)" >>"$csv"
+		tr_log "bench $k #$r/$reps: $(grep -c '^BENCH' "$raw") figures, $(echo "$t1 - $t0" | bc | cut -c1-5) s"
+	done
+done
+
+python3 "$TR_TOP/scripts/bench-summary.py" "$csv" "$out" "$TR_OUT/phases.tsv"
+echo "bench: $out/bench.md, $out/summary.json, $out/results.csv, $out/bench.svg"

@@ -1,0 +1,62 @@
+#!/bin/sh
+# Guest side of `make bench` (scripts/bench.sh): one line per figure,
+# "BENCH <metric> <value> <unit>". Run under QEMU -icount, where the guest's
+# clock follows the instruction count, so the figures repeat from boot to
+# boot. Figures a kernel cannot give (a path it does not have) are left out.
+T=/sys/kernel/tracing
+D=/sys/kernel/debug
+N=${BENCH_N:-200}
+ROUNDS=${BENCH_ROUNDS:-3000}
+W=/tmp/bench
+mkdir -p "$W"
+cd "$W" || exit 1
+
+# Boot: from power-on to the start of /init (qemu-env/init records it).
+awk '{printf "BENCH boot_to_init %.3f ms\n", $1 / 1e6}' /run/init-ns
+
+# Open+read of the relocated files, first access (through the debugfs
+# paths this triggers the tracing automount) then warm. Nothing may touch
+# /sys/kernel/debug before this.
+openread() { [ -e "$2" ] && tr-bench open-read "$1" "$2" "$N"; }
+openread old_kprobes_enabled "$D/kprobes/enabled"
+openread automount_kprobe_events "$D/tracing/kprobe_events"
+openread new_kprobes_enabled "$T/kprobes/enabled"
+openread new_kprobe_events "$T/kprobe_events"
+openread old_error_injection_list "$D/error_injection/list"
+openread new_error_injection_list "$T/error_injection/list"
+
+# Memory the trees take.
+awk '/^Slab:/ {print "BENCH slab", $2, "kB"} /^SUnreclaim:/ {print "BENCH slab_unreclaimable", $2, "kB"}' /proc/meminfo
+echo "BENCH inodes $(cut -f1 /proc/sys/fs/inode-nr) count"
+echo "BENCH dentries $(cut -f1 /proc/sys/fs/dentry-state) count"
+echo "BENCH tracefs_entries $(find "$T" | wc -l) count"
+echo "BENCH debugfs_entries $(find "$D" -path "$D/tracing" -prune -o -print | wc -l) count"
+slab() { awk '/^Slab:/ {print $2}' /proc/meminfo; }
+s0=$(slab)
+mkdir "$T/instances/bench_mem"
+s1=$(slab)
+rmdir "$T/instances/bench_mem"
+echo "BENCH instance_slab $((s1 - s0)) kB"
+
+# Instance creation/removal and kprobe event add/remove latency.
+tr-bench instance "$T" 50
+tr-bench kprobe "$T" 50
+
+# Tracing throughput: the same ping-pong + getppid workload untraced, under
+# trace-cmd record (sched_switch + raw_syscalls) and under perf record.
+tr-bench workload "$ROUNDS" | sed 's/^BENCH workload_/BENCH untraced_/'
+
+trace-cmd record -o tc.dat -e sched:sched_switch -e raw_syscalls \
+	tr-bench workload "$ROUNDS" >tc.out 2>&1
+sed -n 's/^BENCH workload_seconds \(.*\) s$/\1/p' tc.out >tc.secs
+events=$(trace-cmd report -i tc.dat 2>/dev/null | grep -cE 'sched_switch:|sys_enter:|sys_exit:')
+lost=$(awk '/^ *overrun:/ {s += $2} END {print s + 0}' tc.out)
+awk -v e="$events" -v l="$lost" -v r="$ROUNDS" '{printf "BENCH tc_events %d count\nBENCH tc_events_per_s %.0f ev/s\nBENCH tc_lost %d count\nBENCH tc_rounds_per_s %.0f rounds/s\n", e, e / $1, l, r / $1}' tc.secs
+
+perf record -q -o perf.data -e sched:sched_switch -e raw_syscalls:sys_enter -a -- \
+	tr-bench workload "$ROUNDS" >perf.out 2>&1
+sed -n 's/^BENCH workload_seconds \(.*\) s$/\1/p' perf.out >perf.secs
+events=$(perf script -i perf.data 2>/dev/null | wc -l)
+lost=$(perf report -i perf.data --stats 2>/dev/null | awk '/LOST/ && $NF ~ /^[0-9]+$/ {s += $NF} END {print s + 0}')
+awk -v e="$events" -v l="$lost" -v r="$ROUNDS" '{printf "BENCH perf_events %d count\nBENCH perf_events_per_s %.0f ev/s\nBENCH perf_lost %d count\nBENCH perf_rounds_per_s %.0f rounds/s\n", e, e / $1, l, r / $1}' perf.secs
+echo "BENCH done 1 flag"
