@@ -9,7 +9,8 @@ set -euo pipefail
 img=$TR_CACHE/guest/initramfs.cpio.gz
 here=$TR_TOP/qemu-env
 
-BINS=(/usr/bin/trace-cmd /usr/bin/perf /usr/bin/strace /usr/sbin/blktrace /usr/bin/blkparse /usr/bin/bash)
+# chrt (util-linux): ftracetest's wakeup tracer cases; busybox has none.
+BINS=(/usr/bin/trace-cmd /usr/bin/perf /usr/bin/strace /usr/sbin/blktrace /usr/bin/blkparse /usr/bin/bash /usr/bin/chrt)
 PLUGIN_DIRS=(/usr/lib/x86_64-linux-gnu/traceevent /usr/lib/x86_64-linux-gnu/trace-cmd)
 for b in /bin/busybox "${BINS[@]}"; do
 	[ -x "$b" ] || tr_die "$b missing: run scripts/install-deps.sh"
@@ -29,7 +30,7 @@ mapfile -t inputs < <(
 )
 hash=$( {
 	tr_hash_files "${inputs[@]}"
-	dpkg-query -W trace-cmd linux-perf busybox-static strace blktrace libc6 2>/dev/null
+	dpkg-query -W trace-cmd linux-perf busybox-static strace blktrace util-linux libc6 2>/dev/null
 } | sha256sum | cut -d' ' -f1)
 if [ -f "$img" ] && [ "$(cat "$img.sha256" 2>/dev/null)" = "$hash" ]; then
 	echo "==> guest image up to date: $img ($(du -h "$img" | cut -f1))"

@@ -5,7 +5,7 @@ set -euo pipefail
 
 PKGS=(
 	linux-source-6.1 qemu-system-x86 trace-cmd linux-perf busybox-static
-	strace blktrace systemd
+	strace blktrace systemd util-linux
 	build-essential bc bison flex libelf-dev libssl-dev cpio xz-utils kmod
 	ccache git quilt perl python3 python3-ply python3-git python3-markdown shellcheck
 )

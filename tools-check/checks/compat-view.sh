@@ -36,6 +36,10 @@ check_view_bad_usage() {
 		r=$?
 		[ $r = 2 ] && grep -q '^usage:' usage.out || { echo "'$args': exit $r"; cat usage.out; rc=1; }
 	done
+	# run's internal step refuses outside a private mount namespace
+	$VIEW __inside true >usage.out 2>&1 && { echo "__inside ran in the init namespace"; rc=1; }
+	grep -q 'internal' usage.out || { cat usage.out; rc=1; }
+	[ ! -e /sys/kernel/debug/tracing ] || [ -n "$(debugfs_mounts)" ] || { echo "__inside left a view"; rc=1; }
 	return $rc
 }
 
