@@ -121,13 +121,17 @@ side_by_side() {
 					printf "| %s | %s | %d | %d | %d | %d | %d | %d |\n", k, src, c["PASS"], c["FAIL"], c["UNRESOLVED"], c["UNSUPPORTED"], c["XFAIL"], o }' "$ft"
 		done
 		echo
+		rr=$TR_OUT/ftracetest/rerun.tsv
+		[ -f "$rr" ] || rr=/dev/null
 		echo "Cases that do not pass on both kernels (a regression would be PASS on baseline, not on patched):"
 		echo
 		echo "| case | baseline | patched |"
 		echo "|---|---|---|"
-		awk -F'\t' '$1 == "baseline" { b[$3] = $4 } $1 == "patched" { p[$3] = $4; o[++n] = $3 }
+		awk -F'\t' 'FILENAME ~ /rerun/ { r[$1] = " (then PASS " $2 " of " $3 " run alone)"; next }
+			$1 == "baseline" { b[$3] = $4 } $1 == "patched" { p[$3] = $4; o[++n] = $3 }
 			END { for (i = 1; i <= n; i++) if (b[o[i]] != "PASS" || p[o[i]] != "PASS")
-				printf "| %s | %s | %s |\n", o[i], b[o[i]], p[o[i]] }' "$ft"
+				printf "| %s | %s | %s%s |\n", o[i], b[o[i]], p[o[i]], r[o[i]] }' \
+			"$rr" "$ft"
 	fi
 	scans=("$TR_OUT"/debugfs-scan-*.txt)
 	if [ -f "${scans[0]}" ]; then

@@ -48,6 +48,29 @@ for k in $TR_KERNELS; do
 	sed -n 's/^\[\([0-9]*\)\] \(.*\)\t\[\([A-Z]*\)\]$/'"$k"'\t\1\t\2\t\3/p' "$out/$k.txt"
 done >"$out/results.tsv"
 
+# A case that passed on baseline and not on patched is run again on patched,
+# alone, three times in one boot: timing-sensitive cases (the wakeup tracer
+# ones) have failed once under the load of two guests on two cores. It is a
+# regression unless it passes all three times; the outcome is reported.
+: >"$out/rerun.tsv"
+mapfile -t regressed < <(awk -F'\t' '$1 == "baseline" {b[$3] = $4} $1 == "patched" && b[$3] == "PASS" && $4 != "PASS" {print $3}' "$out/results.tsv")
+if [ "${#regressed[@]}" -gt 0 ]; then
+	dir=$(tr_src patched)/tools/testing/selftests/ftrace
+	tcs=()
+	for desc in "${regressed[@]}"; do
+		tc=$(grep -rlxF -- "# description: $desc" "$dir/test.d" | head -n 1) || true
+		[ -n "$tc" ] && tcs+=("${tc#"$dir"/}")
+	done
+	if [ "${#tcs[@]}" -gt 0 ]; then
+		"$TR_TOP/qemu-env/run-guest.sh" -q -k patched -s tracefs -t 900 -c "$dir" \
+			-o "$out/rerun.txt" -l "$out/rerun.console" -- \
+			sh -c "cd '$dir' && for i in 1 2 3; do for t in ${tcs[*]}; do ./ftracetest \$t; done; done" \
+			2>"$out/rerun.err" || true
+		sed -n 's/^\[[0-9]*\] \(.*\)\t\[\([A-Z]*\)\]$/\1\t\2/p' "$out/rerun.txt" |
+			awk -F'\t' '{n[$1]++; if ($2 == "PASS") p[$1]++} END {for (c in n) printf "%s\t%d\t%d\n", c, p[c], n[c]}' >"$out/rerun.tsv"
+	fi
+fi
+
 echo "TAP version 13"
 for k in $TR_KERNELS; do
 	n=$(awk -F'\t' -v k="$k" '$1 == k' "$out/results.tsv" | wc -l)
@@ -58,14 +81,18 @@ for k in $TR_KERNELS; do
 	fi
 done
 awk -F'\t' '
+	FILENAME ~ /rerun/ { rp[$1] = $2; rn[$1] = $3; next }
 	$1 == "baseline" { b[$3] = $4 }
 	$1 == "patched" { p[$3] = $4; order[++n] = $3 }
 	END {
 		for (i = 1; i <= n; i++) {
 			c = order[i]
-			if (b[c] == "PASS" && p[c] != "PASS")
-				printf "not ok - ftracetest no regression: %s (baseline PASS, patched %s)\n", c, p[c]
+			if (b[c] == "PASS" && p[c] != "PASS" && rn[c] == 3 && rp[c] == 3)
+				printf "ok - ftracetest no regression: %s (baseline PASS, patched %s in the full run, then PASS 3 of 3 alone: timing under load)\n", c, p[c]
+			else if (b[c] == "PASS" && p[c] != "PASS")
+				printf "not ok - ftracetest no regression: %s (baseline PASS, patched %s%s)\n", c, p[c], \
+					c in rn ? ", alone " rp[c] " of " rn[c] " PASS" : ""
 			else
 				printf "ok - ftracetest no regression: %s (baseline %s, patched %s)\n", c, b[c] == "" ? "absent" : b[c], p[c]
 		}
-	}' "$out/results.tsv"
+	}' "$out/rerun.tsv" "$out/results.tsv"
