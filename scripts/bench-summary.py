@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""bench-summary.py RESULTS.csv OUTDIR [PHASES.tsv]: min/median/max per
+"""bench-summary.py RESULTS.csv OUTDIR [PHASES.tsv [PROFILE.tsv]]: min/median/max per
 kernel and metric, the patched/baseline ratio of the medians, the targets of
 the benchmark issue, and the shim-path costs. Writes OUTDIR/summary.json,
 OUTDIR/bench.md and OUTDIR/bench.svg (ratios as bars). Standard library only."""
@@ -69,10 +69,12 @@ def fmt(v):
 
 
 def main():
-    if len(sys.argv) not in (3, 4):
-        sys.exit("usage: bench-summary.py RESULTS.csv OUTDIR [PHASES.tsv]")
+    if len(sys.argv) not in (3, 4, 5):
+        sys.exit("usage: bench-summary.py RESULTS.csv OUTDIR [PHASES.tsv [PROFILE.tsv]]")
     src, outdir = sys.argv[1], sys.argv[2]
-    phases = sys.argv[3] if len(sys.argv) == 4 else None
+    os.makedirs(outdir, exist_ok=True)
+    phases = sys.argv[3] if len(sys.argv) >= 4 else None
+    profile = sys.argv[4] if len(sys.argv) == 5 else None
     vals, units, clocks, reps = {}, {}, {}, set()
     with open(src, encoding="utf-8") as f:
         for row in csv.DictReader(f):
@@ -108,10 +110,23 @@ def main():
             summary["shims"].append({"shim": shim, "direct": direct, "what": what, "ratio": r,
                                      "within_target": r <= SHIM_TARGET or shim.startswith("open_first")})
 
+    summary["profile"] = read_profile(profile)
     with open(os.path.join(outdir, "summary.json"), "w", encoding="utf-8") as f:
         json.dump(summary, f, indent=1)
     write_md(summary, os.path.join(outdir, "bench.md"), phases)
     write_svg(summary, os.path.join(outdir, "bench.svg"))
+
+
+def read_profile(path):
+    """kernel, function, calls, total us -> {function: {kernel: [calls, us]}}"""
+    prof = {}
+    if path and os.path.exists(path):
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                p = line.rstrip("\n").split("\t")
+                if len(p) == 4:
+                    prof.setdefault(p[1], {})[p[0]] = [int(p[2]), float(p[3])]
+    return prof
 
 
 def write_md(s, path, phases):
@@ -145,6 +160,13 @@ def write_md(s, path, phases):
         tgt = "(first access: shown, no target)" if sh["shim"].startswith("open_first") else \
             f"≤ {SHIM_TARGET}× {'✅' if sh['within_target'] else '❌'}"
         out.append(f"| {sh['what']} | {sh['ratio']:.3f}× | {tgt} |")
+    if s.get("profile"):
+        out += ["", "Profile of five instance mkdir + rmdir per kernel (function_graph under -icount, tracefs",
+                "functions only; times include the graph tracer's cost per call, so compare the calls):", "",
+                "| function | calls baseline | calls patched | µs baseline | µs patched |", "|---|---|---|---|---|"]
+        for fn, v in sorted(s["profile"].items(), key=lambda kv: -max(x[1] for x in kv[1].values())):
+            b, p = v.get("baseline", [0, 0.0]), v.get("patched", [0, 0.0])
+            out.append(f"| {fn} | {b[0]:,} | {p[0]:,} | {b[1]:,.0f} | {p[1]:,.0f} |")
     if phases and os.path.exists(phases):
         out += ["", "Dev loop: the phases of the last `make check` in this checkout (`out/phases.tsv`, wall-clock;",
                 "builds are 0–1 s when ccache and the build keys say nothing changed):", "",

@@ -3,7 +3,9 @@
 # each (TRACEFS_RELOC_BENCH_REPS, default 3), run tools-check/bench/guest-bench.sh
 # under QEMU -icount shift=0,sleep=off (the guest clock follows the
 # instruction count and skips idle time, so guest-side figures repeat), and summarise patched/baseline ratios with
-# min/median/max in out/bench/: results.csv, summary.json, bench.md, bench.svg.
+# min/median/max in out/bench/: results.csv, summary.json, bench.md, bench.svg;
+# then one function_graph profile per kernel of instance mkdir/rmdir
+# (tools-check/bench/profile-instance.sh), in bench.md too.
 # Not part of make check.
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
@@ -31,5 +33,14 @@ for r in $(seq 1 "$reps"); do
 	done
 done
 
-python3 "$TR_TOP/scripts/bench-summary.py" "$csv" "$out" "$TR_OUT/phases.tsv"
+# One profile per kernel of what instance mkdir/rmdir spend in tracefs.
+: >"$out/profile.tsv"
+for k in $TR_KERNELS; do
+	"$TR_TOP/qemu-env/run-guest.sh" -q -k "$k" -s bench -t 600 -Q -icount -Q shift=0,sleep=off \
+		-o "$out/raw/profile-$k.txt" -- sh /tools-check/bench/profile-instance.sh ||
+		tr_die "profile boot $k failed"
+	awk -v k="$k" '$1 == "PROF" {printf "%s\t%s\t%s\t%s\n", k, $2, $3, $4}' "$out/raw/profile-$k.txt" >>"$out/profile.tsv"
+done
+
+python3 "$TR_TOP/scripts/bench-summary.py" "$csv" "$out" "$TR_OUT/phases.tsv" "$out/profile.tsv"
 echo "bench: $out/bench.md, $out/summary.json, $out/results.csv, $out/bench.svg"
