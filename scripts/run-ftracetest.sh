@@ -52,6 +52,7 @@ done >"$out/results.tsv"
 # alone, three times in one boot: timing-sensitive cases (the wakeup tracer
 # ones) have failed once under the load of two guests on two cores. It is a
 # regression unless it passes all three times; the outcome is reported.
+rm -f "$out"/rerun.*
 : >"$out/rerun.tsv"
 mapfile -t regressed < <(awk -F'\t' '$1 == "baseline" {b[$3] = $4} $1 == "patched" && b[$3] == "PASS" && $4 != "PASS" {print $3}' "$out/results.tsv")
 if [ "${#regressed[@]}" -gt 0 ]; then
