@@ -24,7 +24,7 @@ restore_mounts() {
 		*" $fs:$d "* | *" $fs:$d:"*) continue ;;
 		esac
 		# the compat view's own bind mount of tracefs stays while it is active
-		[ "$d" = /sys/kernel/debug/tracing ] && [ -f /run/debugfs-compat-view/state ] && continue
+		[ "$d" = /sys/kernel/debug/tracing ] && view_active && continue
 		umount "$d" || return 1
 		echo "$fs on $d"
 	done

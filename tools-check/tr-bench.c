@@ -59,26 +59,43 @@ static long long *samples(int n)
 	return v;
 }
 
-static void instance(const char *tracefs, int n)
+/*
+ * time_pair - N rounds of do_it(path, 0) then do_it(path, 1) (create, then
+ * undo); prints the median of each step in us as "BENCH <name0|name1>".
+ */
+static void time_pair(const char *path, int n, void (*do_it)(const char *, int),
+		      const char *name0, const char *name1)
 {
-	long long *mk = samples(n), *rm = samples(n), t0, t1, t2;
-	char path[4096];
+	long long *v0 = samples(n), *v1 = samples(n), t0, t1, t2;
 	int i;
 
-	snprintf(path, sizeof(path), "%s/instances/tr_bench", tracefs);
 	for (i = 0; i < n; i++) {
 		t0 = now_ns();
-		if (mkdir(path, 0750))
-			die("mkdir", path);
+		do_it(path, 0);
 		t1 = now_ns();
-		if (rmdir(path))
-			die("rmdir", path);
+		do_it(path, 1);
 		t2 = now_ns();
-		mk[i] = t1 - t0;
-		rm[i] = t2 - t1;
+		v0[i] = t1 - t0;
+		v1[i] = t2 - t1;
 	}
-	printf("BENCH instance_mkdir %.1f us\n", median(mk, n) / 1000.0);
-	printf("BENCH instance_rmdir %.1f us\n", median(rm, n) / 1000.0);
+	printf("BENCH %s %.1f us\n", name0, median(v0, n) / 1000.0);
+	printf("BENCH %s %.1f us\n", name1, median(v1, n) / 1000.0);
+	free(v0);
+	free(v1);
+}
+
+static void instance_step(const char *path, int undo)
+{
+	if (undo ? rmdir(path) : mkdir(path, 0750))
+		die(undo ? "rmdir" : "mkdir", path);
+}
+
+static void instance(const char *tracefs, int n)
+{
+	char path[4096];
+
+	snprintf(path, sizeof(path), "%s/instances/tr_bench", tracefs);
+	time_pair(path, n, instance_step, "instance_mkdir", "instance_rmdir");
 }
 
 static long long open_read(const char *path)
@@ -118,24 +135,17 @@ static void write_str(const char *path, const char *s)
 	close(fd);
 }
 
+static void kprobe_step(const char *path, int undo)
+{
+	write_str(path, undo ? "-:tr_bench\n" : "p:tr_bench do_sys_openat2\n");
+}
+
 static void kprobe(const char *tracefs, int n)
 {
-	long long *add = samples(n), *del = samples(n), t0, t1, t2;
 	char path[4096];
-	int i;
 
 	snprintf(path, sizeof(path), "%s/kprobe_events", tracefs);
-	for (i = 0; i < n; i++) {
-		t0 = now_ns();
-		write_str(path, "p:tr_bench do_sys_openat2\n");
-		t1 = now_ns();
-		write_str(path, "-:tr_bench\n");
-		t2 = now_ns();
-		add[i] = t1 - t0;
-		del[i] = t2 - t1;
-	}
-	printf("BENCH kprobe_add %.1f us\n", median(add, n) / 1000.0);
-	printf("BENCH kprobe_remove %.1f us\n", median(del, n) / 1000.0);
+	time_pair(path, n, kprobe_step, "kprobe_add", "kprobe_remove");
 }
 
 static void workload(int n)
@@ -172,6 +182,20 @@ static void workload(int n)
 	printf("BENCH workload_seconds %.6f s\n", (t1 - t0) / 1e9);
 }
 
+static int bad_usage(void)
+{
+	fprintf(stderr, "usage: tr-bench instance|open-read|kprobe|workload|now ARGS\n");
+	return 2;
+}
+
+static void print_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_BOOTTIME, &ts);
+	printf("%lld\n", ts.tv_sec * 1000000000LL + ts.tv_nsec);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc == 4 && !strcmp(argv[1], "instance"))
@@ -182,15 +206,9 @@ int main(int argc, char **argv)
 		kprobe(argv[2], atoi(argv[3]));
 	else if (argc == 3 && !strcmp(argv[1], "workload"))
 		workload(atoi(argv[2]));
-	else if (argc == 2 && !strcmp(argv[1], "now")) {
-		struct timespec ts;
-
-		clock_gettime(CLOCK_BOOTTIME, &ts);
-		printf("%lld\n", ts.tv_sec * 1000000000LL + ts.tv_nsec);
-	}
-	else {
-		fprintf(stderr, "usage: tr-bench instance|open-read|kprobe|workload|now ARGS (see the source)\n");
-		return 2;
-	}
+	else if (argc == 2 && !strcmp(argv[1], "now"))
+		print_now();
+	else
+		return bad_usage();
 	return 0;
 }
