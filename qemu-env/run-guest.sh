@@ -3,7 +3,9 @@
 # guest; stream its output and exit with its exit status.
 #
 #   run-guest.sh [options] -- COMMAND...
-#   -k, --kernel K      baseline | patched | path to a bzImage (default patched)
+#   -k, --kernel K      a kernel id (baseline, patched, baseline-debug,
+#                       patched-debug, fixture-...) or a path to a bzImage
+#                       (default patched)
 #   -s, --scenario S    a name from qemu-env/scenarios (default tracefs)
 #   -u, --user U        root | tracer | outsider (default root)
 #   -c, --copy FILE     copy a host file (with its shared libraries) into the
@@ -51,8 +53,8 @@ done
 [ $# -gt 0 ] || [ -n "$script" ] || { echo "no command given" >&2; usage; }
 
 case $kernel in
-baseline | patched) bz=$(tr_bzimage "$kernel") ;;
-*) bz=$kernel ;;
+*/*) bz=$kernel ;;
+*) bz=$(tr_bzimage "$kernel") ;;
 esac
 [ -f "$bz" ] || tr_die "kernel image $bz not found: run 'make kernels'"
 scen_file=$TR_TOP/qemu-env/scenarios/$scenario.env
@@ -102,9 +104,12 @@ scen_cmdline=$(sh -c ". '$scen_file'; echo \"\$CMDLINE\"")
 cmdline="console=ttyS0 panic=-1 rdinit=/init $scen_cmdline $append"
 : >"$work/out"
 : >"$work/console"
+# Debug kernels (KASAN shadow, kmemleak's pool) need more memory.
+mem=768
+case $kernel in *-debug) mem=1536 ;; esac
 start=$(date +%s.%N)
 timeout -k 5 "$timeout" qemu-system-x86_64 \
-	-accel tcg -cpu max -smp 1 -m 768 -no-reboot -nodefaults -no-user-config \
+	-accel tcg -cpu max -smp 1 -m "$mem" -no-reboot -nodefaults -no-user-config \
 	-display none -monitor none \
 	-kernel "$bz" -initrd "$work/initrd" -append "$cmdline" \
 	-serial "file:$work/console" -serial "file:$work/out" \

@@ -6,13 +6,19 @@ set -euo pipefail
 # shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/lib.sh"
 
-which=${1:?usage: build-kernel.sh baseline|patched}
+which=${1:?usage: build-kernel.sh baseline|patched|baseline-debug|patched-debug}
 src=$(tr_src "$which")
 build=$(tr_build "$which")
 [ -f "$src/Makefile" ] || tr_die "no $which tree at $src: run scripts/prepare-tree.sh"
 
-mapfile -t frags < <(find "$TR_TOP/kernel/config" -name '*.config' | sort)
+mapfile -t frags < <(find "$TR_TOP/kernel/config" -maxdepth 1 -name '*.config' | sort)
 [ ${#frags[@]} -gt 0 ] || tr_die "no config fragments in kernel/config"
+variant=$(tr_variant "$which")
+if [ -n "$variant" ]; then
+	mapfile -t vfrags < <(find "$TR_TOP/kernel/config/$variant" -maxdepth 1 -name '*.config' | sort)
+	[ ${#vfrags[@]} -gt 0 ] || tr_die "no config fragments in kernel/config/$variant"
+	frags+=("${vfrags[@]}")
+fi
 
 export CCACHE_DIR=${CCACHE_DIR:-$TR_CACHE/ccache}
 export CCACHE_BASEDIR=$TR_CACHE/trees
@@ -26,7 +32,7 @@ ccache -M 5G >/dev/null
 # Relative O= and source path so that both kernels compile with identical
 # command lines (../src/...), which lets ccache share their objects.
 cd "$build"
-kmake=(make -C ../src O=../build -s -j"$(nproc)" CC="ccache gcc" HOSTCC="ccache gcc")
+kmake=(make -C ../src O="../$(basename "$build")" -s -j"$(nproc)" CC="ccache gcc" HOSTCC="ccache gcc")
 
 cfg_hash=$(tr_hash_files "${frags[@]}")
 if [ "$(cat .config.fragments 2>/dev/null)" != "$cfg_hash" ] || [ ! -f .config ]; then

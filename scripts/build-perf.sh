@@ -8,7 +8,7 @@ set -euo pipefail
 
 which=${1:-patched}
 src=$(tr_src "$which")
-out=$TR_CACHE/trees/$which/perf
+out=$TR_CACHE/trees/$(tr_tree "$which")/perf
 [ -d "$src/tools/perf" ] || tr_die "no $which tree at $src: run scripts/prepare-tree.sh"
 mkdir -p "$out"
 # Only what perf probe/record/script need; everything optional is off.

@@ -10,7 +10,7 @@ mkdir -p "$TR_OUT"
 t0=$(date +%s)
 tr_phase packages "$TR_TOP/scripts/install-deps.sh"
 tr_phase tree "$TR_TOP/scripts/prepare-tree.sh"
-for k in $TR_KERNELS; do
+for k in $TR_KERNELS $TR_DEBUG_KERNELS; do
 	tr_phase "build-$k" "$TR_TOP/scripts/build-kernel.sh" "$k"
 done
 for k in $TR_KERNELS; do
@@ -21,7 +21,9 @@ tr_phase guest-image "$TR_TOP/qemu-env/build-initramfs.sh"
 host_rc=0
 tr_phase host-tests "$TR_TOP/scripts/run-host-tests.sh" >"$TR_OUT/host-tests.tap" || host_rc=$?
 cat "$TR_OUT/host-tests.tap"
-tr_phase matrix "$TR_TOP/scripts/run-matrix.sh" || true
+# A matrix that dies is a failure (and its missing cells fail in evaluate.sh).
+matrix_rc=0
+tr_phase matrix "$TR_TOP/scripts/run-matrix.sh" || matrix_rc=$?
 tr_phase ftracetest "$TR_TOP/scripts/run-ftracetest.sh" >"$TR_OUT/ftracetest.tap" || true
 for k in $TR_KERNELS; do
 	grep -q "^ok - ftracetest ran on $k" "$TR_OUT/ftracetest.tap" ||
@@ -59,6 +61,10 @@ passed=$((host_ok + guest_ok))
 failed=$((host_failed + guest_failed))
 echo "total time $(($(date +%s) - t0)) s"
 [ "$host_rc" = 0 ] || [ "$failed" -gt 0 ] || failed=$((failed + 1))
+if [ "$matrix_rc" != 0 ]; then
+	echo "FAILED: scripts/run-matrix.sh exited $matrix_rc"
+	failed=$((failed + 1))
+fi
 [ "$passed" -gt 0 ] || failed=$((failed + 1))
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -4,24 +4,58 @@
 # kernel scenario check result expect verdict reason
 # A pattern of EXPECTED.tsv is a value, "*", or a prefix ending in "*".
 # verdict: PASS, XFAIL (failed as expected), FAIL, XPASS (passed, expected to fail).
+# Completeness: RESULTS_DIR/plan.tsv (kernel, scenario, points; written by
+# run-matrix.sh before any guest starts) gives every cell a point
+# "results_complete" that fails when its results file is missing or has
+# another number of points; a missing plan fails too. An EXPECTED.tsv row
+# that matches no point of the run fails ("expected_row_unused").
 set -euo pipefail
 
 expected=${1:?usage: evaluate.sh EXPECTED.tsv RESULTS_DIR}
 dir=${2:?usage: evaluate.sh EXPECTED.tsv RESULTS_DIR}
+plan=$dir/plan.tsv
 
-for tap in "$dir"/*/*.tap; do
-	[ -f "$tap" ] || continue
-	kernel=$(basename "$(dirname "$tap")")
-	scenario=$(basename "$tap" .tap)
-	awk -v k="$kernel" -v s="$scenario" '
-		/^(not )?ok [0-9]+ - / {
-			res = ($1 == "ok") ? "ok" : "fail"
-			name = $0
-			sub(/^(not )?ok [0-9]+ - /, "", name)
-			sub(/ *#.*$/, "", name)
-			printf "%s\t%s\t%s\t%s\n", k, s, name, res
-		}' "$tap"
-done | awk -F'\t' -v OFS='\t' '
+points() {
+	grep -cE '^(not )?ok [0-9]+ - ' "$1" || true
+}
+
+completeness() {
+	local k s n tap got
+	if [ ! -f "$plan" ]; then
+		printf -- '-\tmatrix\tresults_complete\tfail\n'
+		return
+	fi
+	while IFS=$'\t' read -r k s n; do
+		tap=$dir/$k/$s.tap
+		if [ ! -f "$tap" ]; then
+			printf '%s\t%s\tresults_complete\tfail\t# no results file: the cell never ran\n' "$k" "$s"
+			continue
+		fi
+		got=$(points "$tap")
+		if [ "$got" = "$n" ]; then
+			printf '%s\t%s\tresults_complete\tok\t# %s points\n' "$k" "$s" "$got"
+		else
+			printf '%s\t%s\tresults_complete\tfail\t# %s points, the plan says %s\n' "$k" "$s" "$got" "$n"
+		fi
+	done <"$plan"
+}
+
+{
+	for tap in "$dir"/*/*.tap; do
+		[ -f "$tap" ] || continue
+		kernel=$(basename "$(dirname "$tap")")
+		scenario=$(basename "$tap" .tap)
+		awk -v k="$kernel" -v s="$scenario" '
+			/^(not )?ok [0-9]+ - / {
+				res = ($1 == "ok") ? "ok" : "fail"
+				name = $0
+				sub(/^(not )?ok [0-9]+ - /, "", name)
+				sub(/ *#.*$/, "", name)
+				printf "%s\t%s\t%s\t%s\n", k, s, name, res
+			}' "$tap"
+	done
+	completeness
+} | awk -F'\t' -v OFS='\t' '
 	# m(PATTERN, VALUE): "*" matches anything, "prefix*" any VALUE starting so.
 	function m(p, v) {
 		if (p == "*" || p == v) return 1
@@ -29,14 +63,22 @@ done | awk -F'\t' -v OFS='\t' '
 	}
 	FILENAME == ARGV[1] {
 		if ($0 ~ /^#/ || NF < 4) next
-		ek[++n] = $1; es[n] = $2; ec[n] = $3; ex[n] = $4; er[n] = $5
+		ek[++n] = $1; es[n] = $2; ec[n] = $3; ex[n] = $4; er[n] = $5; el[n] = FNR
 		next
 	}
 	{
-		expect = "pass"; reason = ""
+		expect = "pass"; reason = $5; hit = 0
+		sub(/^# /, "", reason)
 		for (i = 1; i <= n; i++)
-			if (m(ek[i], $1) && m(es[i], $2) && m(ec[i], $3)) { expect = ex[i]; reason = er[i] }
+			if (m(ek[i], $1) && m(es[i], $2) && m(ec[i], $3)) hit = i
+		if (hit) { used[hit] = 1; expect = ex[hit]; reason = er[hit] }
 		if (expect == "pass") verdict = ($4 == "ok") ? "PASS" : "FAIL"
 		else verdict = ($4 == "ok") ? "XPASS" : "XFAIL"
 		print $1, $2, $3, $4, expect, verdict, reason
+	}
+	END {
+		for (i = 1; i <= n; i++)
+			if (!used[i])
+				print "-", "expected.tsv", "expected_row_unused:" el[i], "fail", "pass", "FAIL", \
+					"line " el[i] " (" ek[i] " " es[i] " " ec[i] ") matches no point of this run"
 	}' "$expected" -

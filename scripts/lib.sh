@@ -14,8 +14,19 @@ export TR_TOP TR_CACHE TR_OUT TR_TARBALL TR_SERIES_DIR TR_SOURCE_PKG TR_KERNELS
 # Tree layout: each kernel has src/ and build/ side by side, so that the
 # relative path from build to source is the same for both and ccache
 # (with CCACHE_BASEDIR) shares objects between them.
-tr_src() { echo "$TR_CACHE/trees/$1/src"; }
-tr_build() { echo "$TR_CACHE/trees/$1/build"; }
+# A kernel id is a tree (baseline, patched) with an optional variant:
+# "-debug" builds the same tree with kernel/config/debug/*.config added
+# (KASAN, lockdep, kmemleak...) in a build directory of its own.
+TR_DEBUG_KERNELS="baseline-debug patched-debug"
+export TR_DEBUG_KERNELS
+tr_tree() { echo "${1%-debug}"; }
+tr_variant() { case $1 in *-debug) echo debug ;; *) echo "" ;; esac; }
+tr_src() { echo "$TR_CACHE/trees/$(tr_tree "$1")/src"; }
+tr_build() {
+	local v
+	v=$(tr_variant "$1")
+	echo "$TR_CACHE/trees/$(tr_tree "$1")/build${v:+-$v}"
+}
 tr_bzimage() { echo "$(tr_build "$1")/arch/x86/boot/bzImage"; }
 
 tr_log() { printf '==> %s\n' "$*" >&2; }

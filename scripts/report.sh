@@ -34,7 +34,59 @@ side_by_side() {
 	echo "linux-source-6.1 $(dpkg-query -W -f='${Version}' linux-source-6.1 2>/dev/null || echo '?')," \
 		"series: $(tr_series_patches | wc -l) patch(es); generated $(date -u '+%Y-%m-%d %H:%M UTC')."
 	echo
-	echo "Legend: ✅ pass · ❌ FAIL · ⚠️ expected failure (asserted) · ❗ XPASS (passed, expected to fail) · **≠** baseline and patched differ"
+	echo "Legend: ok = pass; FAIL; xfail = expected failure, its reason asserted; XPASS = passed, expected to fail; **differs** = baseline and patched differ"
+	echo
+	echo "## Problems"
+	echo
+	# Every FAIL and XPASS, with the check's own diagnostics (a splat's
+	# first lines for kernel_log_clean).
+	awk -F'\t' '$6 == "FAIL" || $6 == "XPASS" {print $1 "\t" $2 "\t" $3 "\t" $6 "\t" $7}' "$tsv" >"$TR_OUT/problems.tsv"
+	if [ ! -s "$TR_OUT/problems.tsv" ]; then
+		echo "None: every point passed or failed for its stated reason."
+	else
+		while IFS=$'\t' read -r k sc c v why; do
+			echo "- **$v** $k / $sc / $c${why:+: $why}"
+			tap=$TR_OUT/results/$k/$sc.tap
+			if [ -f "$tap" ]; then
+				echo
+				echo '```'
+				awk -v c="$c" '
+					f && /^#   / { print substr($0, 5); if (++n >= 14) exit; next }
+					f { exit }
+					/^not ok [0-9]+ - / { name = $0; sub(/^not ok [0-9]+ - /, "", name); sub(/ *#.*$/, "", name); if (name == c) f = 1 }' "$tap"
+				echo '```'
+			fi
+		done <"$TR_OUT/problems.tsv"
+	fi
+	echo
+	echo "## What the series changes"
+	echo
+	echo "The checks whose result differs between the baseline and the patched"
+	echo "kernel in at least one scenario, grouped by the first word of the check."
+	echo
+	echo "| group | check | scenarios | baseline | patched |"
+	echo "|---|---|---|---|---|"
+	awk -F'\t' '
+		$1 == "baseline" || $1 == "patched" { r[$1, $2, $3] = $4; chk[$3] = 1; sc[$2] = 1 }
+		END {
+			for (c in chk) {
+				list = ""; b = ""; p = ""
+				for (s in sc)
+					if ((("baseline", s, c) in r) && (("patched", s, c) in r) && r["baseline", s, c] != r["patched", s, c]) {
+						list = list (list == "" ? "" : ", ") s; b = r["baseline", s, c]; p = r["patched", s, c]
+					}
+				if (list != "") { g = c; sub(/_.*/, "", g); printf "| %s | %s | %s | %s | %s |\n", g, c, list, b, p }
+			}
+		}' "$tsv" | sort
+	echo
+	echo "## Debug kernels (KASAN, lockdep, kmemleak, fault injection): scenario stress"
+	echo
+	echo "| check | baseline-debug | patched-debug | note (patched-debug) |"
+	echo "|---|---|---|---|"
+	awk -F'\t' '
+		function c(v) { return v == "PASS" ? "ok" : v == "FAIL" ? "**FAIL**" : v == "XFAIL" ? "xfail" : v == "XPASS" ? "**XPASS**" : "-" }
+		$1 ~ /-debug$/ { v[$1, $3] = $6; if (!($3 in seen)) { seen[$3] = 1; o[++n] = $3 } if ($1 == "patched-debug") w[$3] = $7 }
+		END { for (i = 1; i <= n; i++) printf "| %s | %s | %s | %s |\n", o[i], c(v["baseline-debug", o[i]]), c(v["patched-debug", o[i]]), w[o[i]] }' "$tsv"
 	echo
 	echo "## Tools by user"
 	echo
@@ -45,7 +97,7 @@ side_by_side() {
 	echo "| scenario | tool | root b | root p | tracer b | tracer p | outsider b | outsider p |"
 	echo "|---|---|---|---|---|---|---|---|"
 	awk -F'\t' '
-		function c(v) { return v == "PASS" ? "✅" : v == "FAIL" ? "❌" : v == "XFAIL" ? "⚠️" : v == "XPASS" ? "❗" : "–" }
+		function c(v) { return v == "PASS" ? "ok" : v == "FAIL" ? "**FAIL**" : v == "XFAIL" ? "xfail" : v == "XPASS" ? "**XPASS**" : "-" }
 		{ v[$1, $2, $3] = $6; if (!(($2, $3) in seen)) { seen[$2, $3] = 1; order[++n] = $2 SUBSEP $3 } }
 		END {
 			for (i = 1; i <= n; i++) {
@@ -66,9 +118,9 @@ side_by_side() {
 	echo "|---|---|---|---|---|---|"
 	awk -F'\t' -v OFS=' | ' '
 		function cell(v) {
-			return v == "PASS" ? "✅ pass" : v == "FAIL" ? "❌ FAIL" : v == "XFAIL" ? "⚠️ xfail" : v == "XPASS" ? "❗ XPASS" : "–"
+			return v == "PASS" ? "ok" : v == "FAIL" ? "**FAIL**" : v == "XFAIL" ? "xfail" : v == "XPASS" ? "**XPASS**" : "-"
 		}
-		{
+		$1 == "baseline" || $1 == "patched" {
 			key = $2 SUBSEP $3
 			if (!(key in seen)) { seen[key] = 1; order[++n] = key }
 			v[$1, key] = $6
@@ -78,7 +130,7 @@ side_by_side() {
 		END {
 			for (i = 1; i <= n; i++) {
 				k = order[i]; split(k, p, SUBSEP)
-				d = (("baseline", k) in r && ("patched", k) in r && r["baseline", k] != r["patched", k]) ? "**≠**" : ""
+				d = (("baseline", k) in r && ("patched", k) in r && r["baseline", k] != r["patched", k]) ? "**differs**" : ""
 				wb = why["baseline", k]; wp = why["patched", k]
 				w = (wb != "" && wb == wp) ? "both: " wb : \
 					(wb != "" ? "baseline: " wb : "") (wb != "" && wp != "" ? "; " : "") (wp != "" ? "patched: " wp : "")
@@ -90,7 +142,7 @@ side_by_side() {
 	echo
 	echo "| kernel | pass | expected failures | FAIL | XPASS |"
 	echo "|---|---|---|---|---|"
-	for k in $TR_KERNELS; do
+	for k in $TR_KERNELS $TR_DEBUG_KERNELS; do
 		awk -F'\t' -v k="$k" '$1 == k {c[$6]++} END {printf "| %s | %d | %d | %d | %d |\n", k, c["PASS"], c["XFAIL"], c["FAIL"], c["XPASS"]}' "$tsv"
 	done
 	if ls "$TR_OUT"/results/*/*.tap >/dev/null 2>&1; then

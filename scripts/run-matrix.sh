@@ -11,12 +11,15 @@ set -euo pipefail
 
 kernels=$TR_KERNELS
 scenarios=${TRACEFS_RELOC_SCENARIOS:-"tracefs debugfs-only both debugfs-no-mount debugfs-off compat-view debugfs-legacy delegated"}
+# The debug kernels boot once each, through the stress scenario.
+debug_kernels=${TRACEFS_RELOC_DEBUG_KERNELS-$TR_DEBUG_KERNELS}
+debug_scenarios=stress
 groups=""
 jobs=${TRACEFS_RELOC_JOBS:-$(($(nproc) + 1))}
 while getopts k:s:g:j: opt; do
 	case $opt in
-	k) kernels=$OPTARG ;;
-	s) scenarios=$OPTARG ;;
+	k) kernels=$OPTARG debug_kernels="" ;;
+	s) scenarios=$OPTARG debug_kernels="" ;;
 	g) groups=$OPTARG ;;
 	j) jobs=$OPTARG ;;
 	*) exit 2 ;;
@@ -26,13 +29,49 @@ done
 res=$TR_OUT/results
 rm -rf "$res"
 
+# cells: "kernel scenario" pairs, one boot each.
+cells=()
+for s in $scenarios; do
+	for k in $kernels; do
+		cells+=("$k $s")
+	done
+done
+for s in $debug_scenarios; do
+	for k in $debug_kernels; do
+		cells+=("$k $s")
+	done
+done
+
+mkdir -p "$res"
+# The plan: how many points each cell must produce (its check groups'
+# check_* functions, plus "boot" and "kernel_log_clean"). evaluate.sh fails
+# a cell whose results file is missing or short.
+groups_of() {
+	[ -z "$groups" ] || { echo "$groups"; return; }
+	sh -c ". '$TR_TOP/qemu-env/scenarios/$1.env'; echo \"\$CHECK_GROUPS\""
+}
+for c in "${cells[@]}"; do
+	read -r k s <<<"$c"
+	n=2
+	for g in $(groups_of "$s"); do
+		f=$TR_TOP/tools-check/checks/$g.sh
+		[ -f "$f" ] || tr_die "scenario $s names check group $g, but $f does not exist"
+		n=$((n + $(grep -c '^check_[a-z0-9_]*() *{' "$f")))
+	done
+	printf '%s\t%s\t%s\n' "$k" "$s" "$n"
+done >"$res/plan.tsv"
+
 # Files each kernel's guests get: test modules built against it go to
 # /lib/modules/tests; perf built from its own tree (with the series' perf
 # patch on patched) becomes /usr/local/bin/perf-intree (-c brings its libs).
-for k in $kernels; do
+# puts_<kernel id with - as _> holds them.
+for k in $kernels $debug_kernels; do
 	mkdir -p "$res/$k"
-	declare -g -a "puts_$k=()"
-	declare -n p="puts_$k"
+	declare -g -a "puts_${k//-/_}=()"
+	declare -n p="puts_${k//-/_}"
+	# TRACEFS_RELOC_NO_EXTRAS=1: none (check-splat-fixture.sh, whose groups
+	# need neither).
+	[ -z "${TRACEFS_RELOC_NO_EXTRAS:-}" ] || { unset -n p; continue; }
 	mods=$("$TR_TOP/scripts/build-test-modules.sh" "$k")
 	for ko in "$mods"/*.ko; do
 		p+=(-p "$ko=/lib/modules/tests/$(basename "$ko")")
@@ -46,13 +85,15 @@ done
 # the guest booted, handed back a status and printed every test point its
 # TAP plan announced.
 run_one() {
-	local k=$1 s=$2 g=$groups rc=0 plan points tap=$res/$1/$2.tap
+	local k=$1 s=$2 g=$groups rc=0 plan points tap=$res/$1/$2.tap t=600
+	# KASAN and lockdep make a debug kernel several times slower.
+	case $k in *-debug) t=1500 ;; esac
 	# shellcheck disable=SC2178 # a nameref to the kernel's array
-	local -n p="puts_$1"
-	[ -n "$g" ] || g=$(sh -c ". '$TR_TOP/qemu-env/scenarios/$s.env'; echo \"\$CHECK_GROUPS\"")
+	local -n p="puts_${1//-/_}"
+	[ -n "$g" ] || g=$(groups_of "$s")
 	touch "$tap"
 	# shellcheck disable=SC2086
-	"$TR_TOP/qemu-env/run-guest.sh" -q -k "$k" -s "$s" -t 600 "${p[@]}" \
+	"$TR_TOP/qemu-env/run-guest.sh" -q -k "$k" -s "$s" -t "$t" "${p[@]}" \
 		-o "$tap" -l "$res/$k/$s.console" -- \
 		sh /tools-check/run-checks.sh $g 2>"$res/$k/$s.err" || rc=$?
 	plan=$(sed -n 's/^1\.\.\([0-9]*\)$/\1/p' "$tap" | head -n 1)
@@ -65,17 +106,25 @@ run_one() {
 	else
 		printf 'ok 0 - boot\n' >>"$tap"
 	fi
+	# Any splat in the kernel log is a failure of its own, shown in the TAP.
+	local scan
+	if scan=$("$TR_TOP/scripts/scan-kernel-log.sh" "$res/$k/$s.console"); then
+		printf 'ok 0 - kernel_log_clean\n' >>"$tap"
+	else
+		printf 'not ok 0 - kernel_log_clean\n' >>"$tap"
+		printf '%s\n' "$scan" | sed 's/^/#   /' >>"$tap"
+	fi
 	cat "$res/$k/$s.err" >&2
 	printf '%-9s %-17s %s\n' "$k" "$s" \
 		"$(grep -c '^ok ' "$tap") ok, $(grep -c '^not ok ' "$tap") not ok" >&2
 }
 
-for s in $scenarios; do
-	for k in $kernels; do
-		while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do
-			wait -n || true
-		done
-		run_one "$k" "$s" &
+
+for c in "${cells[@]}"; do
+	read -r k s <<<"$c"
+	while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do
+		wait -n || true
 	done
+	run_one "$k" "$s" &
 done
 wait

@@ -11,6 +11,9 @@ mkdir -p "$tmp/r/baseline" "$tmp/r/patched"
 printf 'ok 1 - a\nnot ok 2 - b # time=1s\nnot ok 3 - c\nok 4 - d\nnot ok 5 - pre_x\nnot ok 6 - prex\n' >"$tmp/r/baseline/s1.tap"
 printf 'ok 1 - a\nok 2 - b\nok 3 - c\nok 4 - d\n' >"$tmp/r/patched/s1.tap"
 printf '# comment\nbaseline\ts1\tb\tfail\tno tracefs there\nbaseline\t*\td\tfail\twildcard\n*\ts*\tpre_*\tfail\tprefix\n' >"$tmp/exp.tsv"
+printf 'patched\tnone\tz\tfail\tmatches nothing\n' >>"$tmp/exp.tsv"
+# the plan: baseline/s1 complete, patched/s1 short by one, patched/s2 never ran
+printf 'baseline\ts1\t6\npatched\ts1\t5\npatched\ts2\t3\n' >"$tmp/r/plan.tsv"
 "$here/../evaluate.sh" "$tmp/exp.tsv" "$tmp/r" >"$tmp/out.tsv"
 row() { awk -F'\t' -v k="$1" -v c="$2" '$1 == k && $3 == c {print $6}' "$tmp/out.tsv"; }
 expect "evaluate: passing check is PASS" test "$(row baseline a)" = PASS
@@ -21,5 +24,15 @@ expect "evaluate: expectation is per kernel" test "$(row patched b)" = PASS
 expect "evaluate: reason carried" grep -q 'no tracefs there' "$tmp/out.tsv"
 expect "evaluate: a prefix pattern matches what starts so" test "$(row baseline pre_x)" = XFAIL
 expect "evaluate: a prefix pattern matches nothing else" test "$(row baseline prex)" = FAIL
-expect "evaluate: one row per test point" test "$(wc -l <"$tmp/out.tsv")" = 10
+row2() { awk -F'\t' -v k="$1" -v s="$2" -v c="$3" '$1 == k && $2 == s && $3 == c {print $6}' "$tmp/out.tsv"; }
+expect "evaluate: a cell with its planned points is complete" test "$(row2 baseline s1 results_complete)" = PASS
+expect "evaluate: a cell short of its plan fails" test "$(row2 patched s1 results_complete)" = FAIL
+expect "evaluate: a planned cell without results fails" test "$(row2 patched s2 results_complete)" = FAIL
+expect "evaluate: the short cell says how short" grep -q '4 points, the plan says 5' "$tmp/out.tsv"
+expect "evaluate: an expected.tsv row matching no point fails" \
+	bash -c "grep -P '^-\texpected.tsv\texpected_row_unused:5\t.*\tFAIL\t' '$tmp/out.tsv' | grep -q 'patched none z'"
+expect "evaluate: one row per test point, per planned cell and per unused row" test "$(wc -l <"$tmp/out.tsv")" = 14
+rm "$tmp/r/plan.tsv"
+"$here/../evaluate.sh" "$tmp/exp.tsv" "$tmp/r" >"$tmp/out2.tsv"
+expect "evaluate: a missing plan fails" test "$(awk -F'\t' '$2 == "matrix" && $3 == "results_complete" {print $6}' "$tmp/out2.tsv")" = FAIL
 tap_done

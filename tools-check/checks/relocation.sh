@@ -57,7 +57,7 @@ check_reloc_enabled_both_ways() {
 }
 
 # Garbage, empty, negative and huge writes fail with an errno and change
-# nothing; run-checks.sh fails the run on any kernel warning.
+# nothing; a kernel warning fails the boot's kernel_log_clean point.
 check_reloc_bad_writes() {
 	f=$T/kprobes/enabled
 	rc=0

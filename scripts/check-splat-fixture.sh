@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# check-splat-fixture.sh NAME: build the patched tree plus the broken patch
+# kernel/fixtures/NAME/fixture.patch, boot it through the fixture's check
+# groups with the matrix runner, evaluate and report as make check does,
+# and print TAP: the cell must fail its kernel_log_clean point, the report's
+# Problems section must show the splat (EXPECT_SPLAT), and the run's totals
+# must count the failure. The tree is $TR_CACHE/trees/fixture-NAME.
+set -euo pipefail
+# shellcheck source=scripts/lib.sh
+. "$(dirname "$0")/lib.sh"
+
+name=${1:?usage: check-splat-fixture.sh NAME}
+fx=$TR_TOP/kernel/fixtures/$name
+[ -f "$fx/fixture.patch" ] && [ -f "$fx/fixture.env" ] || tr_die "no fixture $fx"
+VARIANT="" CHECK_GROUPS="" EXPECT_SPLAT=""
+# shellcheck source=/dev/null
+. "$fx/fixture.env"
+id=fixture-$name${VARIANT:+-$VARIANT}
+src=$(tr_src "$id")
+
+# The tree: pristine + the series + the fixture, committed (so that
+# build-kernel.sh can tell when nothing changed).
+mapfile -t series < <(tr_series_patches)
+want=$(tr_hash_files "$TR_SERIES_DIR/series" "${series[@]}" "$fx/fixture.patch")
+stamp=$(dirname "$src")/fixture.sha256
+if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ] || [ ! -e "$src/.git" ]; then
+	rm -f "$stamp"
+	tr_worktree_at_base "$src"
+	for p in "${series[@]}"; do
+		tr_git -C "$src" am -q "$p" || tr_die "series patch $(basename "$p") does not apply in $src"
+	done
+	tr_git -C "$src" apply --index "$fx/fixture.patch" || tr_die "fixture $name does not apply on the series"
+	tr_git -C "$src" commit -q -m "fixture: $name"
+	echo "$want" >"$stamp"
+fi
+"$TR_TOP/scripts/build-kernel.sh" "$id" >&2
+
+out=$TR_CACHE/fixture-runs/$name
+rm -rf "$out"
+mkdir -p "$out"
+TRACEFS_RELOC_OUT=$out TRACEFS_RELOC_NO_EXTRAS=1 \
+	"$TR_TOP/scripts/run-matrix.sh" -k "$id" -s both -g "$CHECK_GROUPS" >&2 || true
+"$TR_TOP/scripts/evaluate.sh" "$TR_TOP/tools-check/expected.tsv" "$out/results" >"$out/results.tsv"
+TRACEFS_RELOC_OUT=$out "$TR_TOP/scripts/report.sh" "$out/results.tsv" "$out/report.md"
+
+verdict=$(awk -F'\t' -v k="$id" '$1 == k && $3 == "kernel_log_clean" {print $6}' "$out/results.tsv")
+t="fixture $name ($DESCRIPTION)"
+if [ "$verdict" = FAIL ]; then echo "ok - $t: kernel_log_clean fails"; else
+	echo "not ok - $t: kernel_log_clean is '${verdict:-missing}', expected FAIL"; fi
+if sed -n '/^## Problems/,/^## What the series changes/p' "$out/report.md" | grep -qE "$EXPECT_SPLAT"; then
+	echo "ok - $t: the report's Problems section shows the splat"
+else
+	echo "not ok - $t: the report does not show /$EXPECT_SPLAT/"
+	grep -E 'BUG|WARNING' "$out/results/$id/both.console" 2>/dev/null | head -n 5 | sed 's/^/#   /'
+fi
+failed=$(awk -F'\t' '$6 == "FAIL"' "$out/results.tsv" | wc -l)
+if [ "$failed" -gt 0 ]; then echo "ok - $t: $failed failing point(s) would fail make check"; else
+	echo "not ok - $t: no failing point"; fi

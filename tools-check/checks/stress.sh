@@ -1,0 +1,188 @@
+# shellcheck shell=sh
+# Hostile and concurrent use of what the series touches, for the debug
+# kernels (scenario stress): lifetimes and locks under KASAN, lockdep and
+# kmemleak, and fault injection on every creation path. Every loop is
+# bounded in count and in time (STRESS_SECONDS each). A check passes when
+# what it ran ended in the state it must (nothing left behind, a clear
+# errno where something failed); the splats are the boot's kernel_log_clean.
+
+STRESS_SECONDS=${STRESS_SECONDS:-20}
+FI=$D/failslab
+
+# until_done START: true while under STRESS_SECONDS since START (uptime s).
+until_done() {
+	awk -v s="$1" -v l="$STRESS_SECONDS" '{exit !($1 - s < l)}' /proc/uptime
+}
+now_s() { cut -d' ' -f1 /proc/uptime; }
+
+# kmemleak: forget what boot left, so the last check sees only new leaks.
+check_stress_kmemleak_baseline() {
+	[ -w "$D/kmemleak" ] || { echo "no $D/kmemleak (debug kernel with KMEMLEAK?)"; return 1; }
+	echo scan >"$D/kmemleak" && echo clear >"$D/kmemleak"
+}
+
+# blktrace: 20 rounds with 6 concurrent users of the files, then 5 rounds
+# of removing the device under them.
+check_stress_blktrace_teardown() {
+	blk-lifetime -n 20 -c 6 /dev/loop1 "$D" | tail -n 3
+}
+check_stress_blktrace_device_removal() {
+	blk-lifetime -r -n 5 -c 4 /dev/loop2 "$D" | tail -n 3
+}
+
+# Instances made and removed in a loop while tracefs is remounted with
+# changing options; at the end no instance is left and the mount has the
+# options it started with.
+check_stress_instances_vs_remount() {
+	before=$(grep " $T tracefs " /proc/mounts)
+	(
+		i=0 t0=$(now_s)
+		while [ $i -lt 60 ] && until_done "$t0"; do
+			mkdir "$T/instances/stress$((i % 3))" 2>/dev/null
+			echo 1 >"$T/instances/stress$((i % 3))/events/sched/enable" 2>/dev/null
+			rmdir "$T/instances/stress$(((i + 1) % 3))" 2>/dev/null
+			i=$((i + 1))
+		done
+		echo "instance loop: $i rounds"
+	) &
+	pid=$!
+	rc=0 n=0 t0=$(now_s)
+	while kill -0 $pid 2>/dev/null && until_done "$t0"; do
+		for o in mode=0700 gid=2000,mode=0750 mode=0750 gid=0; do
+			mount -o "remount,$o" "$T" || { echo "remount $o failed"; rc=1; }
+			n=$((n + 1))
+		done
+	done
+	wait $pid
+	for d in "$T"/instances/stress*; do
+		[ -d "$d" ] && rmdir "$d"
+	done
+	mount -o remount,gid=0,mode=0700 "$T"
+	after=$(grep " $T tracefs " /proc/mounts)
+	echo "$n remounts; mount before: $before; after: $after"
+	[ -z "$(ls "$T/instances")" ] || { echo "left behind: $(ls "$T/instances")"; rc=1; }
+	return $rc
+}
+
+# kprobes/enabled toggled through the old path and the new one at once.
+check_stress_kprobes_enabled_two_paths() {
+	new=$T/kprobes/enabled
+	[ -e "$new" ] || new=$D/kprobes/enabled	# baseline: debugfs only
+	old=$D/kprobes/enabled
+	orig=$(cat "$old")
+	(for _ in $(seq 200); do echo 0 >"$old"; echo 1 >"$old"; done) &
+	p1=$!
+	(for _ in $(seq 200); do echo 1 >"$new"; cat "$new" >/dev/null; echo 0 >"$new"; done) &
+	p2=$!
+	wait $p1 && wait $p2 || { echo "a write failed"; return 1; }
+	echo "$orig" >"$old"
+	a=$(cat "$old") b=$(cat "$new")
+	echo "after: old path $a, new path $b (started at $orig)"
+	[ "$a" = "$b" ] && [ "$a" = "$orig" ]
+}
+
+# First access through the debugfs automount (tracing/) racing with
+# unmounts of it.
+check_stress_automount_vs_umount() {
+	(
+		t0=$(now_s) i=0
+		while [ $i -lt 300 ] && until_done "$t0"; do
+			cat "$D/tracing/tracing_on" >/dev/null 2>&1
+			i=$((i + 1))
+		done
+	) &
+	pid=$!
+	n=0
+	while kill -0 $pid 2>/dev/null; do
+		umount "$D/tracing" 2>/dev/null && n=$((n + 1))
+	done
+	wait $pid
+	v=$(cat "$D/tracing/tracing_on") || return 1
+	echo "$n unmounts of the automount; tracing_on through it afterwards: $v"
+	[ "$v" = 1 ]
+}
+
+# A module with trace events loaded and unloaded while tracefs is
+# remounted: its events directory comes and goes under the remount.
+check_stress_module_events_vs_remount() {
+	ko=/lib/modules/tests/trace-events-sample.ko
+	[ -f "$ko" ] || { echo "no $ko"; return 1; }
+	(
+		for _ in $(seq 15); do
+			insmod "$ko" || exit 1
+			echo 1 >"$T/events/sample-trace/enable" 2>/dev/null
+			rmmod trace_events_sample || exit 1
+		done
+	) &
+	pid=$!
+	while kill -0 $pid 2>/dev/null; do
+		mount -o remount,mode=0750 "$T"
+		mount -o remount,mode=0700 "$T"
+	done
+	wait $pid || { echo "insmod/rmmod failed"; return 1; }
+	[ ! -d "$T/events/sample-trace" ] || { echo "events/sample-trace left behind"; return 1; }
+}
+
+# failslab on one operation, for this shell's child only (task-filter,
+# make-it-fail): try N lets (N-1)*STEP bytes of allocations through and
+# fails the next one, N = 1..COUNT. Each try either works or fails with a
+# message (an errno), and leaves nothing half-created: LEFT prints the same
+# after the try (and UNDO) as before the first. A run in which no try failed
+# did not reach the path and fails. inject_each OP UNDO LEFT COUNT STEP.
+inject_each() {
+	op=$1 undo=$2 left=$3 count=$4 step=$5
+	before=$(sh -c "$left" 2>/dev/null)
+	echo 100 >"$FI/probability"
+	echo 1 >"$FI/interval"
+	echo 0 >"$FI/verbose"
+	echo N >"$FI/ignore-gfp-wait"
+	echo Y >"$FI/task-filter"
+	worked=0 failed=0 rc=0 n=1
+	while [ $n -le "$count" ]; do
+		echo $(((n - 1) * step)) >"$FI/space"
+		echo 1 >"$FI/times"
+		if sh -c "echo 1 >/proc/self/make-it-fail; $op" >/dev/null 2>err.txt; then
+			worked=$((worked + 1))
+		else
+			failed=$((failed + 1))
+			[ -s err.txt ] || { echo "try $n failed without a message"; rc=1; }
+		fi
+		echo 0 >"$FI/times"
+		sh -c "$undo" >/dev/null 2>&1
+		l=$(sh -c "$left" 2>/dev/null)
+		[ "$l" = "$before" ] || { echo "try $n left: $l"; rc=1; }
+		n=$((n + 1))
+	done
+	echo 0 >"$FI/probability"
+	echo 0 >"$FI/space"
+	echo "$count tries: $worked worked, $failed failed with an errno (last: $(head -c 200 err.txt))"
+	[ "$failed" -gt 0 ] || { echo "no try failed: fault injection did not reach the path"; rc=1; }
+	return $rc
+}
+
+check_stress_failslab_instance_mkdir() {
+	inject_each "mkdir $T/instances/fi" "rmdir $T/instances/fi" "ls $T/instances" 60 512
+}
+
+check_stress_failslab_kprobe_event() {
+	inject_each "echo 'p:fi_probe do_sys_openat2' >>$T/kprobe_events" \
+		"echo '-:fi_probe' >>$T/kprobe_events" "cat $T/kprobe_events; ls $T/events" 40 256
+}
+
+check_stress_failslab_blktrace_setup() {
+	inject_each "blktrace-tracefs /dev/loop3 $D /tmp/checks/fi 0" "true" \
+		"ls $D/block/loop3; ls $T/block" 40 1024
+}
+
+check_stress_failslab_debugfs_module() {
+	inject_each "insmod /lib/modules/tests/debugfs_mode_test.ko" \
+		"rmmod debugfs_mode_test" "ls -R $D/debugfs_mode_test" 40 1024
+}
+
+# Last: no new leak after everything above (two scans, as kmemleak needs).
+check_stress_kmemleak_clean() {
+	echo scan >"$D/kmemleak" && sleep 1 && echo scan >"$D/kmemleak" || return 1
+	leaks=$(grep -c '^unreferenced object' "$D/kmemleak")
+	echo "kmemleak: $leaks new unreferenced object(s)"
+	[ "$leaks" = 0 ] || { head -n 30 "$D/kmemleak"; return 1; }
+}
