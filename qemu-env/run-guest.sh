@@ -101,6 +101,9 @@ cat "$base_img" "$work/overlay.cpio.gz" >"$work/initrd"
 truncate -s 16M "$work/disk.img"
 
 scen_cmdline=$(sh -c ". '$scen_file'; echo \"\$CMDLINE\"")
+# SMP: vCPUs the scenario asks for (default 1; stress boots 2 with
+# maxcpus=1, to bring the second online during a trace).
+smp=$(sh -c ". '$scen_file'; echo \"\${SMP:-1}\"")
 cmdline="console=ttyS0 panic=-1 rdinit=/init $scen_cmdline $append"
 : >"$work/out"
 : >"$work/console"
@@ -109,7 +112,7 @@ mem=768
 case $kernel in *-debug) mem=1536 ;; esac
 start=$(date +%s.%N)
 timeout -k 5 "$timeout" qemu-system-x86_64 \
-	-accel tcg -cpu max -smp 1 -m "$mem" -no-reboot -nodefaults -no-user-config \
+	-accel tcg -cpu max -smp "$smp" -m "$mem" -no-reboot -nodefaults -no-user-config \
 	-display none -monitor none \
 	-kernel "$bz" -initrd "$work/initrd" -append "$cmdline" \
 	-serial "file:$work/console" -serial "file:$work/out" \

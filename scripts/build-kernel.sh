@@ -38,8 +38,9 @@ cfg_hash=$(tr_hash_files "${frags[@]}")
 if [ "$(cat .config.fragments 2>/dev/null)" != "$cfg_hash" ] || [ ! -f .config ]; then
 	echo "==> $which: configuring (tinyconfig + ${#frags[@]} fragment(s))"
 	"${kmake[@]}" tinyconfig >/dev/null
-	(cd ../src && KCONFIG_CONFIG=../build/.config \
-		scripts/kconfig/merge_config.sh -m -O ../build ../build/.config "${frags[@]}") >merge_config.log 2>&1 ||
+	bdir=../$(basename "$build")
+	(cd ../src && KCONFIG_CONFIG=$bdir/.config \
+		scripts/kconfig/merge_config.sh -m -O "$bdir" "$bdir/.config" "${frags[@]}") >merge_config.log 2>&1 ||
 		{ cat merge_config.log; tr_die "merge_config.sh failed"; }
 	"${kmake[@]}" olddefconfig >/dev/null
 	# Every option a fragment asks for must have survived olddefconfig.

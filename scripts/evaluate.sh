@@ -3,7 +3,13 @@
 # compare every test point with the expected outcome, print one TSV row each:
 # kernel scenario check result expect verdict reason
 # A pattern of EXPECTED.tsv is a value, "*", or a prefix ending in "*".
-# verdict: PASS, XFAIL (failed as expected), FAIL, XPASS (passed, expected to fail).
+# An expected failure names its cause twice: the reason (column 5, for
+# people) and a "match" (column 6, an extended regex) that the failing
+# check's diagnostics in the TAP must contain. A failure whose diagnostics
+# do not match is a FAIL ("failed for another reason"), and so is a fail
+# row without a match.
+# verdict: PASS, XFAIL (failed as expected, for its reason), FAIL, XPASS
+# (passed, expected to fail).
 # Completeness: RESULTS_DIR/plan.tsv (kernel, scenario, points; written by
 # run-matrix.sh before any guest starts) gives every cell a point
 # "results_complete" that fails when its results file is missing or has
@@ -45,14 +51,26 @@ completeness() {
 		[ -f "$tap" ] || continue
 		kernel=$(basename "$(dirname "$tap")")
 		scenario=$(basename "$tap" .tap)
+		# One row per point; a failing point carries its diagnostics (the
+		# "#   " lines after it) joined by " | " as a fifth field.
 		awk -v k="$kernel" -v s="$scenario" '
+			function flush() { if (row != "") print row (diag != "" ? "\t" diag : ""); row = ""; diag = "" }
 			/^(not )?ok [0-9]+ - / {
+				flush()
 				res = ($1 == "ok") ? "ok" : "fail"
 				name = $0
 				sub(/^(not )?ok [0-9]+ - /, "", name)
 				sub(/ *#.*$/, "", name)
-				printf "%s\t%s\t%s\t%s\n", k, s, name, res
-			}' "$tap"
+				row = k "\t" s "\t" name "\t" res
+				next
+			}
+			row != "" && res == "fail" && /^#   / {
+				d = substr($0, 5); gsub(/\t/, " ", d)
+				diag = diag (diag == "" ? "" : " | ") d
+				next
+			}
+			/^# / { next }
+			END { flush() }' "$tap"
 	done
 	completeness
 } | awk -F'\t' -v OFS='\t' '
@@ -63,17 +81,21 @@ completeness() {
 	}
 	FILENAME == ARGV[1] {
 		if ($0 ~ /^#/ || NF < 4) next
-		ek[++n] = $1; es[n] = $2; ec[n] = $3; ex[n] = $4; er[n] = $5; el[n] = FNR
+		ek[++n] = $1; es[n] = $2; ec[n] = $3; ex[n] = $4; er[n] = $5; em[n] = $6; el[n] = FNR
 		next
 	}
 	{
-		expect = "pass"; reason = $5; hit = 0
-		sub(/^# /, "", reason)
+		expect = "pass"; reason = ""; hit = 0; diag = $5
+		sub(/^# /, "", diag)
+		if ($3 == "results_complete") reason = diag
 		for (i = 1; i <= n; i++)
 			if (m(ek[i], $1) && m(es[i], $2) && m(ec[i], $3)) hit = i
 		if (hit) { used[hit] = 1; expect = ex[hit]; reason = er[hit] }
 		if (expect == "pass") verdict = ($4 == "ok") ? "PASS" : "FAIL"
-		else verdict = ($4 == "ok") ? "XPASS" : "XFAIL"
+		else if ($4 == "ok") verdict = "XPASS"
+		else if (em[hit] == "") { verdict = "FAIL"; reason = "expected.tsv line " el[hit] " names no match for its reason: " reason }
+		else if (diag ~ em[hit]) verdict = "XFAIL"
+		else { verdict = "FAIL"; reason = "failed for another reason: the output does not match /" em[hit] "/ (" reason ")" }
 		print $1, $2, $3, $4, expect, verdict, reason
 	}
 	END {

@@ -91,13 +91,17 @@ side_by_side() {
 	echo "## Tools by user"
 	echo
 	echo "The tool checks (the same commands) as root, as \`tracer\` (member of the"
-	echo "tracing group) and as \`outsider\`; b = baseline, p = patched. Reasons for"
-	echo "the expected failures are in the matrix below."
+	echo "tracing group) and as \`outsider\`; b = baseline, p = patched. \"refused\" is a"
+	echo "pass: the design refuses that user there, and the tool failed with a"
+	echo "permission refusal (EACCES, or perf's capability check). Reasons for the"
+	echo "expected failures are in the matrix below."
 	echo
 	echo "| scenario | tool | root b | root p | tracer b | tracer p | outsider b | outsider p |"
 	echo "|---|---|---|---|---|---|---|---|"
+	tap_notes | awk -F'\t' '$3 ~ /^refused / { split($3, w, " "); print $1 "\t" $2 "\t" w[2] "_" w[3] }' >"$TR_OUT/refused.tsv"
 	awk -F'\t' '
-		function c(v) { return v == "PASS" ? "ok" : v == "FAIL" ? "**FAIL**" : v == "XFAIL" ? "xfail" : v == "XPASS" ? "**XPASS**" : "-" }
+		function c(v, k, s, t) { return v == "PASS" ? ((k, s, t) in ref ? "refused" : "ok") : v == "FAIL" ? "**FAIL**" : v == "XFAIL" ? "xfail" : v == "XPASS" ? "**XPASS**" : "-" }
+		FILENAME ~ /refused.tsv$/ { ref[$1, $2, $3] = 1; next }
 		{ v[$1, $2, $3] = $6; if (!(($2, $3) in seen)) { seen[$2, $3] = 1; order[++n] = $2 SUBSEP $3 } }
 		END {
 			for (i = 1; i <= n; i++) {
@@ -106,11 +110,11 @@ side_by_side() {
 				printf "| %s | %s", s, t
 				for (u = 1; u <= 3; u++) {
 					pre = u == 1 ? "" : u == 2 ? "tracer_" : "outsider_"
-					printf " | %s | %s", c(v["baseline", s, pre t]), c(v["patched", s, pre t])
+					printf " | %s | %s", c(v["baseline", s, pre t], "baseline", s, pre t), c(v["patched", s, pre t], "patched", s, pre t)
 				}
 				print " |"
 			}
-		}' "$tsv"
+		}' "$TR_OUT/refused.tsv" "$tsv"
 	echo
 	echo "## Matrix"
 	echo
@@ -157,7 +161,7 @@ side_by_side() {
 		echo
 		echo "| scenario | figure | baseline | patched |"
 		echo "|---|---|---|---|"
-		tap_notes | awk -F'\t' '$3 != "path"' | side_by_side
+		tap_notes | awk -F'\t' '$3 != "path" && $3 !~ /^(refused|absent old path) /' | side_by_side
 	fi
 	ft=$TR_OUT/ftracetest/results.tsv
 	if [ -s "$ft" ]; then

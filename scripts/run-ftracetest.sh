@@ -75,25 +75,34 @@ fi
 echo "TAP version 13"
 for k in $TR_KERNELS; do
 	n=$(awk -F'\t' -v k="$k" '$1 == k' "$out/results.tsv" | wc -l)
-	if [ "$n" -gt 50 ]; then
-		echo "ok - ftracetest ran on $k: $n cases ($(cat "$out/$k.source"))"
+	# the plan: every .tc case of the tree's test.d has a result, and
+	# those flagged "instance" a second one, run in an instance
+	td=$(tr_src "$k")/tools/testing/selftests/ftrace/test.d
+	planned=$(($(find "$td" -name '*.tc' | wc -l) + $(grep -rlE '^#[[:space:]]*flags:.*instance' --include='*.tc' "$td" | wc -l)))
+	if [ "$n" = "$planned" ]; then
+		echo "ok - ftracetest ran on $k: $n of $planned cases ($(cat "$out/$k.source"))"
 	else
-		echo "not ok - ftracetest ran on $k: only $n cases ($(cat "$out/$k.source"))"
+		echo "not ok - ftracetest ran on $k: $n of $planned cases ($(cat "$out/$k.source"))"
 	fi
 done
 awk -F'\t' '
 	FILENAME ~ /rerun/ { rp[$1] = $2; rn[$1] = $3; next }
-	$1 == "baseline" { b[$3] = $4 }
-	$1 == "patched" { p[$3] = $4; order[++n] = $3 }
+	$1 == "baseline" { b[$3] = $4; if (!($3 in seen)) { seen[$3] = 1; order[++n] = $3 } }
+	$1 == "patched" { p[$3] = $4; if (!($3 in seen)) { seen[$3] = 1; order[++n] = $3 } }
 	END {
+		# the union of both kernels cases; one on one side only is reported
 		for (i = 1; i <= n; i++) {
 			c = order[i]
-			if (b[c] == "PASS" && p[c] != "PASS" && rn[c] == 3 && rp[c] == 3)
+			if (!(c in p))
+				printf "not ok - ftracetest no regression: %s (baseline %s, absent on patched)\n", c, b[c]
+			else if (!(c in b))
+				printf "ok - ftracetest no regression: %s (absent on baseline, patched %s: new with the series)\n", c, p[c]
+			else if (b[c] == "PASS" && p[c] != "PASS" && rn[c] == 3 && rp[c] == 3)
 				printf "ok - ftracetest no regression: %s (baseline PASS, patched %s in the full run, then PASS 3 of 3 alone: timing under load)\n", c, p[c]
 			else if (b[c] == "PASS" && p[c] != "PASS")
 				printf "not ok - ftracetest no regression: %s (baseline PASS, patched %s%s)\n", c, p[c], \
 					c in rn ? ", alone " rp[c] " of " rn[c] " PASS" : ""
 			else
-				printf "ok - ftracetest no regression: %s (baseline %s, patched %s)\n", c, b[c] == "" ? "absent" : b[c], p[c]
+				printf "ok - ftracetest no regression: %s (baseline %s, patched %s)\n", c, b[c], p[c]
 		}
 	}' "$out/rerun.tsv" "$out/results.tsv"

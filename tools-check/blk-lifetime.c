@@ -3,14 +3,16 @@
  * blk-lifetime - hold blktrace's msg, dropped and trace0 open across the
  * end of a trace and report what the held descriptors get afterwards.
  *
- * usage: blk-lifetime [-r] [-n ROUNDS] [-c CHILDREN] DEVICE DIR
+ * usage: blk-lifetime [-r] [-x CMD] [-n ROUNDS] [-c CHILDREN] DEVICE DIR
  *
  * Each round: BLKTRACESETUP + BLKTRACESTART on DEVICE; open
  * DIR/block/<name>/{msg,dropped,trace0}; one write, one read each must
  * work; CHILDREN processes then hammer the files (half keep their own
  * descriptors and loop write/read/poll, half loop open/read/close); the
  * trace ends, by BLKTRACESTOP + BLKTRACETEARDOWN, or with -r by removing
- * the loop device DEVICE (LOOP_CTL_REMOVE, re-added afterwards); then the
+ * the loop device DEVICE (LOOP_CTL_REMOVE, re-added afterwards), after
+ * running CMD with system(3) while the trace runs if -x is given (for
+ * example "losetup -d DEVICE"); then the
  * held descriptors are used again and must fail with EIO (poll: POLLHUP or
  * POLLERR), and a new open must fail with ENOENT.  The only results the
  * children may see are success, EIO and ENOENT.
@@ -35,6 +37,7 @@
 #include <unistd.h>
 
 static int failures;
+static const char *while_tracing;	/* -x CMD */
 static int dev_fd = -1;	/* closed in the children: LOOP_CTL_REMOVE needs it free */
 
 static const char *ename(int e)
@@ -207,6 +210,14 @@ static int one_round(int round, const char *dev, const char *base,
 		}
 	}
 	usleep(200 * 1000);
+	if (while_tracing) {
+		i = system(while_tracing);
+		if (round == 1 || i)
+			printf("round %d: while tracing, '%s': exit %d\n", round,
+			       while_tracing, WIFEXITED(i) ? WEXITSTATUS(i) : -1);
+		if (i)
+			failures++;
+	}
 
 	if (remove_dev) {
 		close(dfd);
@@ -276,9 +287,10 @@ int main(int argc, char **argv)
 	int rounds = 1, children = 0, remove_dev = 0, opt, r, ret;
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
-	while ((opt = getopt(argc, argv, "rn:c:")) != -1) {
+	while ((opt = getopt(argc, argv, "rx:n:c:")) != -1) {
 		switch (opt) {
 		case 'r': remove_dev = 1; break;
+		case 'x': while_tracing = optarg; break;
 		case 'n': rounds = atoi(optarg); break;
 		case 'c': children = atoi(optarg); break;
 		default: goto usage;
@@ -297,7 +309,7 @@ int main(int argc, char **argv)
 	       failures);
 	return failures ? 1 : 0;
 usage:
-	fprintf(stderr, "usage: %s [-r] [-n ROUNDS] [-c CHILDREN] DEVICE DIR\n",
+	fprintf(stderr, "usage: %s [-r] [-x CMD] [-n ROUNDS] [-c CHILDREN] DEVICE DIR\n",
 		argv[0]);
 	return 2;
 }

@@ -39,7 +39,7 @@ for fn in "$@"; do
 	fi
 	t1=$(cut -d' ' -f1 /proc/uptime)
 	echo "$res $n - $name # time=$(echo "$t0 $t1" | awk '{printf "%.2fs", $2 - $1}')"
-	[ "$res" = ok ] || tail -n 15 "$log" | sed 's/^/#   /'
+	[ "$res" = ok ] || tail -n 25 "$log" | sed 's/^/#   /'
 done
 # Kernel warnings, oopses, KASAN and lockdep reports are found by the host
 # in the console log (scripts/scan-kernel-log.sh, point kernel_log_clean).

@@ -41,3 +41,17 @@ check_blktrace_held_fds_concurrent() {
 check_blktrace_held_fds_device_removal() {
 	blk-lifetime -r -n 3 -c 2 "$BLK_LOOP" "$D"
 }
+
+# losetup -d while tracing: the backing file goes, the trace stays until
+# its teardown, and then the held files end as above. Each round attaches
+# the backing file again.
+check_blktrace_held_fds_losetup_detach() {
+	dd if=/dev/zero of=/tmp/checks/loop.img bs=1M count=4 2>/dev/null || return 1
+	i=0
+	while [ $i -lt 3 ]; do
+		losetup /dev/loop4 /tmp/checks/loop.img || return 1
+		blk-lifetime -x "losetup -d /dev/loop4" -c 2 /dev/loop4 "$D" || return 1
+		i=$((i + 1))
+	done
+	echo "3 rounds of losetup -d while tracing"
+}

@@ -117,7 +117,9 @@ PROBE
 	n=$(wc -l <files.txt)
 	leaks=$(grep -c '^read \|^write ' leaks.txt)
 	other=$(grep -vc 'Permission denied' errs.txt)
-	note "outsider: $n files tried (read and write), $leaks opened, $other errors other than EACCES"
+	denied=$(grep -c 'Permission denied' errs.txt)
+	note "outsider: $n files tried (read and write), $leaks opened, $denied refused with EACCES, $other errors other than EACCES"
 	head -n 10 leaks.txt
-	[ "$n" -gt 5 ] && [ "$leaks" = 0 ] && [ "$other" = 0 ]
+	# every open was tried and refused with EACCES (the probe ran)
+	[ "$n" -gt 5 ] && [ "$leaks" = 0 ] && [ "$other" = 0 ] && [ "$denied" = $((2 * n)) ]
 }

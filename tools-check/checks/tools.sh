@@ -11,7 +11,8 @@ check_trace_cmd_list() {
 }
 
 check_trace_cmd_record_report() {
-	trace-cmd record -o tc.dat -e sched:sched_switch sh -c '. /tools-check/lib.sh; workload' ||
+	# shellcheck disable=SC2086 # TC_OPTS: "-d" for a tracing-group member (users.sh)
+	trace-cmd record ${TC_OPTS:-} -o tc.dat -e sched:sched_switch sh -c '. /tools-check/lib.sh; workload' ||
 		return 1
 	trace-cmd report -i tc.dat >tc-report.out 2>&1 || { cat tc-report.out; return 1; }
 	n=$(grep -c 'sched_switch:' tc-report.out)
@@ -20,7 +21,8 @@ check_trace_cmd_record_report() {
 }
 
 check_trace_cmd_start_stop_extract_show() {
-	trace-cmd start -e sched:sched_switch || return 1
+	# shellcheck disable=SC2086
+	trace-cmd start ${TC_OPTS:-} -e sched:sched_switch || return 1
 	workload
 	trace-cmd stop || return 1
 	trace-cmd show >tc-show.out 2>&1 || { cat tc-show.out; return 1; }
@@ -49,7 +51,8 @@ check_perf_list() {
 }
 
 check_perf_stat() {
-	perf stat -x, -e sched:sched_switch -a -- sh -c '. /tools-check/lib.sh; workload' 2>perf-stat.out ||
+	# its own child only (no -a): what any user may count
+	perf stat -x, -e sched:sched_switch -- sh -c '. /tools-check/lib.sh; workload' 2>perf-stat.out ||
 		{ cat perf-stat.out; return 1; }
 	cat perf-stat.out
 	n=$(awk -F, '$3 == "sched:sched_switch" {print $1}' perf-stat.out)
