@@ -157,11 +157,14 @@ check_stress_module_events_vs_remount() {
 inject_each() {
 	op=$1 undo=$2 left=$3 count=$4 step=$5
 	before=$(sh -c "$left" 2>/dev/null)
-	echo 100 >"$FI/probability"
+	# task-filter and times first: with probability set before them, this
+	# shell's own allocations would fail.
+	echo Y >"$FI/task-filter"
+	echo 0 >"$FI/times"
 	echo 1 >"$FI/interval"
 	echo 0 >"$FI/verbose"
 	echo N >"$FI/ignore-gfp-wait"
-	echo Y >"$FI/task-filter"
+	echo 100 >"$FI/probability"
 	worked=0 failed=0 rc=0 n=1
 	while [ $n -le "$count" ]; do
 		echo $(((n - 1) * step)) >"$FI/space"

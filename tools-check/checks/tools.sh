@@ -55,6 +55,10 @@ check_perf_stat() {
 	perf stat -x, -e sched:sched_switch -- sh -c '. /tools-check/lib.sh; workload' 2>perf-stat.out ||
 		{ cat perf-stat.out; return 1; }
 	cat perf-stat.out
+	if grep -q ',sched:sched_switchu,' perf-stat.out; then
+		echo "perf counted user space only (sched:sched_switchu): kernel.perf_event_paranoid = $(cat /proc/sys/kernel/perf_event_paranoid) excludes kernel events for this user"
+		return 1
+	fi
 	n=$(awk -F, '$3 == "sched:sched_switch" {print $1}' perf-stat.out)
 	[ -n "$n" ] && [ "$n" -gt 0 ]
 }
@@ -69,7 +73,7 @@ check_perf_record_script() {
 }
 
 check_perf_probe_kprobe() {
-	perf probe -q --add do_sys_openat2 || return 1
+	perf probe --add do_sys_openat2 2>&1 || return 1
 	perf probe -l >probe-l.out 2>&1
 	grep -q 'probe:do_sys_openat2' probe-l.out || { echo "perf probe -l does not list it"; cat probe-l.out; return 1; }
 	perf record -q -o probe.data -e probe:do_sys_openat2 -a -- cat /proc/version >/dev/null || return 1
