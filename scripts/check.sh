@@ -42,29 +42,26 @@ for k in $TR_KERNELS; do
 		sed "s#^$src/##" >"$TR_OUT/tool-scan-$k.txt" || true
 	echo "tool path scan ($k tree: tools/ scripts/ samples/): $(tail -n 1 "$TR_OUT/tool-scan-$k.txt" | sed 's/^# //')"
 done
-"$TR_TOP/scripts/evaluate.sh" "$TR_TOP/tools-check/expected.tsv" "$TR_OUT/results" >"$TR_OUT/results.tsv"
+# One results model: the guest points (evaluate.sh), the host tests and
+# ftracetest, and the scripts' own exit statuses, in out/results.tsv; the
+# report and the closing line are both made from it.
+{
+	"$TR_TOP/scripts/evaluate.sh" "$TR_TOP/tools-check/expected.tsv" "$TR_OUT/results"
+	"$TR_TOP/scripts/tap-to-results.sh" host-tests "$TR_OUT/host-tests.tap"
+	"$TR_TOP/scripts/tap-to-results.sh" ftracetest "$TR_OUT/ftracetest.tap"
+	[ "$host_rc" = 0 ] || printf -- '-\tcheck\thost test runner\tfail\tpass\tFAIL\tscripts/run-host-tests.sh exited %s\n' "$host_rc"
+	[ "$matrix_rc" = 0 ] || printf -- '-\tcheck\tmatrix runner\tfail\tpass\tFAIL\tscripts/run-matrix.sh exited %s\n' "$matrix_rc"
+} >"$TR_OUT/results.tsv"
 "$TR_TOP/scripts/report.sh" "$TR_OUT/results.tsv" "$TR_OUT/report.md"
 "$TR_TOP/scripts/report-html.py" "$TR_OUT/report.md" "$TR_OUT/report.html"
 echo
-sed -n '/^## Matrix/,$p' "$TR_OUT/report.md"
-echo
+sed -n '/^## Totals/,/^## Which/p' "$TR_OUT/report.md" | sed '$d'
 echo "Report: $TR_OUT/report.md and $TR_OUT/report.html"
-awk -F'\t' '$6 == "FAIL" || $6 == "XPASS" {print "FAILED: " $1 "/" $2 "/" $3 " (" $6 ")"}' "$TR_OUT/results.tsv"
-grep '^not ok' "$TR_OUT/host-tests.tap" | sed 's/^/FAILED host test: /' || true
+awk -F'\t' '$6 == "FAIL" || $6 == "XPASS" {print "FAILED: " $1 "/" $2 "/" $3 " (" $6 ")" ($7 != "" ? ": " $7 : "")}' "$TR_OUT/results.tsv"
 
-count() { grep -c "$1" "$2" || true; }
-host_ok=$(($(count '^ok ' "$TR_OUT/host-tests.tap") + $(count '^ok ' "$TR_OUT/ftracetest.tap")))
-host_failed=$(($(count '^not ok ' "$TR_OUT/host-tests.tap") + $(count '^not ok ' "$TR_OUT/ftracetest.tap")))
-guest_ok=$(awk -F'\t' '$6 == "PASS" || $6 == "XFAIL"' "$TR_OUT/results.tsv" | wc -l)
-guest_failed=$(awk -F'\t' '$6 == "FAIL" || $6 == "XPASS"' "$TR_OUT/results.tsv" | wc -l)
-passed=$((host_ok + guest_ok))
-failed=$((host_failed + guest_failed))
+passed=$(awk -F'\t' '$6 == "PASS" || $6 == "XFAIL"' "$TR_OUT/results.tsv" | wc -l)
+failed=$(awk -F'\t' '$6 == "FAIL" || $6 == "XPASS"' "$TR_OUT/results.tsv" | wc -l)
 echo "total time $(($(date +%s) - t0)) s"
-[ "$host_rc" = 0 ] || [ "$failed" -gt 0 ] || failed=$((failed + 1))
-if [ "$matrix_rc" != 0 ]; then
-	echo "FAILED: scripts/run-matrix.sh exited $matrix_rc"
-	failed=$((failed + 1))
-fi
-[ "$passed" -gt 0 ] || failed=$((failed + 1))
+[ "$passed" -gt 0 ] || { echo "FAILED: no result at all"; failed=$((failed + 1)); }
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]

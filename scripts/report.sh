@@ -36,6 +36,26 @@ side_by_side() {
 	echo
 	echo "Legend: ok = pass; FAIL; xfail = expected failure, its reason asserted; XPASS = passed, expected to fail; **differs** = baseline and patched differ"
 	echo
+	echo "## What the series changes"
+	echo
+	echo "The checks whose result differs between the baseline and the patched"
+	echo "kernel in at least one scenario, grouped by the first word of the check."
+	echo
+	echo "| group | check | scenarios | baseline | patched |"
+	echo "|---|---|---|---|---|"
+	awk -F'\t' '
+		$1 == "baseline" || $1 == "patched" { r[$1, $2, $3] = $4; chk[$3] = 1; sc[$2] = 1 }
+		END {
+			for (c in chk) {
+				list = ""; b = ""; p = ""
+				for (s in sc)
+					if ((("baseline", s, c) in r) && (("patched", s, c) in r) && r["baseline", s, c] != r["patched", s, c]) {
+						list = list (list == "" ? "" : ", ") s; b = r["baseline", s, c]; p = r["patched", s, c]
+					}
+				if (list != "") { g = c; sub(/_.*/, "", g); printf "| %s | %s | %s | %s | %s |\n", g, c, list, b, p }
+			}
+		}' "$tsv" | sort
+	echo
 	echo "## Problems"
 	echo
 	# Every FAIL and XPASS, with the check's own diagnostics (a splat's
@@ -58,26 +78,6 @@ side_by_side() {
 			fi
 		done <"$TR_OUT/problems.tsv"
 	fi
-	echo
-	echo "## What the series changes"
-	echo
-	echo "The checks whose result differs between the baseline and the patched"
-	echo "kernel in at least one scenario, grouped by the first word of the check."
-	echo
-	echo "| group | check | scenarios | baseline | patched |"
-	echo "|---|---|---|---|---|"
-	awk -F'\t' '
-		$1 == "baseline" || $1 == "patched" { r[$1, $2, $3] = $4; chk[$3] = 1; sc[$2] = 1 }
-		END {
-			for (c in chk) {
-				list = ""; b = ""; p = ""
-				for (s in sc)
-					if ((("baseline", s, c) in r) && (("patched", s, c) in r) && r["baseline", s, c] != r["patched", s, c]) {
-						list = list (list == "" ? "" : ", ") s; b = r["baseline", s, c]; p = r["patched", s, c]
-					}
-				if (list != "") { g = c; sub(/_.*/, "", g); printf "| %s | %s | %s | %s | %s |\n", g, c, list, b, p }
-			}
-		}' "$tsv" | sort
 	echo
 	echo "## Debug kernels (KASAN, lockdep, kmemleak, fault injection): scenario stress"
 	echo
@@ -144,11 +144,18 @@ side_by_side() {
 	echo
 	echo "## Totals"
 	echo
-	echo "| kernel | pass | expected failures | FAIL | XPASS |"
+	echo "Every point of the run, from out/results.tsv (the same file the closing"
+	echo "\"N passed, N failed\" line is counted from)."
+	echo
+	echo "| kernel or source | pass | expected failures | FAIL | XPASS |"
 	echo "|---|---|---|---|---|"
 	for k in $TR_KERNELS $TR_DEBUG_KERNELS; do
 		awk -F'\t' -v k="$k" '$1 == k {c[$6]++} END {printf "| %s | %d | %d | %d | %d |\n", k, c["PASS"], c["XFAIL"], c["FAIL"], c["XPASS"]}' "$tsv"
 	done
+	# host-side sources (kernel "-"): host tests, ftracetest, expected.tsv, the runners
+	awk -F'\t' '$1 == "-" {c[$2, $6]++; if (!($2 in seen)) { seen[$2] = 1; o[++n] = $2 } }
+		END { for (i = 1; i <= n; i++) printf "| %s | %d | %d | %d | %d |\n", o[i], c[o[i], "PASS"], c[o[i], "XFAIL"], c[o[i], "FAIL"], c[o[i], "XPASS"] }' "$tsv"
+	awk -F'\t' '{c[$6]++} END {printf "| **all** | %d | %d | %d | %d |\n", c["PASS"], c["XFAIL"], c["FAIL"], c["XPASS"]}' "$tsv"
 	if ls "$TR_OUT"/results/*/*.tap >/dev/null 2>&1; then
 		echo
 		echo "## Which tracing directory each tool used (from strace in the guest)"
