@@ -58,7 +58,7 @@ fi
 # the configuration are the ones the last successful build used.
 key=""
 if [ -z "$(git -C ../src status --porcelain --ignored=no 2>/dev/null | head -n 1)" ]; then
-	key="$(git -C ../src rev-parse HEAD 2>/dev/null) $cfg_hash"
+	key="$(git -C ../src rev-parse HEAD 2>/dev/null) $cfg_hash $(sha256sum <.config | cut -d' ' -f1)"
 fi
 if [ -n "$key" ] && [ "$(cat .build.key 2>/dev/null)" = "$key" ] && [ -f "$(tr_bzimage "$which")" ]; then
 	echo "==> $which: up to date ($(tr_bzimage "$which"))"
