@@ -4,14 +4,15 @@
 # (in no tracing-related group). Where the design refuses the user
 # (outsider everywhere; tracer where tracing is not delegated to its group,
 # TRACING_DELEGATED unset in the scenario), the point asserts the refusal:
-# the tool fails, and with a permission refusal (EACCES on tracefs, or
-# perf's own capability check), not for another reason. Where tracing is
+# the tool fails, and with a permission refusal (EACCES on tracefs, perf's
+# own capability or perf_event_paranoid check, or kallsyms addresses hidden
+# by kptr_restrict from perf probe), not for another reason. Where tracing is
 # delegated, the tracer's checks must work; trace-cmd record and start get
 # -d (TC_OPTS), the documented way for a non-root user, as trace-cmd
 # otherwise writes the root-only ftrace_enabled sysctl.
 
 # What a refusal by design looks like in the tools' output.
-REFUSAL='Permission denied|No permissions to read|No permission to enable|CAP_PERFMON or CAP_SYS_ADMIN|perf_event_paranoid'
+REFUSAL='Permission denied|No permissions to read|No permission to enable|CAP_PERFMON or CAP_SYS_ADMIN|perf_event_paranoid|ensure you can read the /proc/kallsyms'
 
 # Refused even to a delegated tracing-group member: the kprobe_events file
 # is root-only (kernel/patches 0009); system-wide perf (-a, perf trace,
