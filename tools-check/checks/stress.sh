@@ -30,31 +30,6 @@ check_stress_blktrace_device_removal() {
 	blk-lifetime -r -n 5 -c 4 /dev/loop2 "$D" | tail -n 3
 }
 
-# A CPU brought online during a trace gets its trace<cpu> file (and, on
-# patched, its old-path link in debugfs); both go with the trace. The
-# scenario boots two vCPUs with maxcpus=1.
-check_stress_blktrace_cpu_hotplug() {
-	c=/sys/devices/system/cpu/cpu1/online
-	[ "$(cat $c 2>/dev/null)" = 0 ] || { echo "cpu1 is not offline at the start ($c: $(cat $c 2>&1))"; return 1; }
-	blktrace-tracefs /dev/loop5 "$D" /tmp/checks/hp 3 >hp.out 2>&1 &
-	pid=$!
-	for _ in $(seq 20); do [ -e "$D/block/loop5/trace0" ] && break; sleep 0.1; done
-	echo 1 >$c || { echo "cpu1 did not come online"; return 1; }
-	rc=0
-	case $KERNEL in
-	baseline*) want="$D/block/loop5/trace1" ;;
-	*) want="$T/block/loop5/trace1 $D/block/loop5/trace1" ;;
-	esac
-	for f in $want; do
-		[ -e "$f" ] && echo "during the trace: $f $(stat -c %F "$f")" || { echo "missing during the trace: $f"; rc=1; }
-	done
-	wait $pid || { cat hp.out; rc=1; }
-	for f in $want; do
-		[ ! -e "$f" ] && [ ! -L "$f" ] || { echo "left after the trace: $f"; rc=1; }
-	done
-	return $rc
-}
-
 # Instances made and removed in a loop while tracefs is remounted with
 # changing options; at the end no instance is left and the mount has the
 # options it started with.
