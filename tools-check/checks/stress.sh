@@ -124,13 +124,14 @@ check_stress_module_events_vs_remount() {
 }
 
 # failslab on one operation, for this shell's child only (task-filter,
-# make-it-fail): try N lets (N-1)*STEP bytes of allocations through and
-# fails the next one, N = 1..COUNT. Each try either works or fails with a
+# make-it-fail): each try lets SPACE bytes of allocations through and fails
+# the next one, for each SPACE of the list (spread out, so that the tries
+# reach deep into the operation). Each try either works or fails with a
 # message (an errno), and leaves nothing half-created: LEFT prints the same
 # after the try (and UNDO) as before the first. A run in which no try failed
-# did not reach the path and fails. inject_each OP UNDO LEFT COUNT STEP.
+# did not reach the path and fails. inject_each OP UNDO LEFT "SPACE...".
 inject_each() {
-	op=$1 undo=$2 left=$3 count=$4 step=$5
+	op=$1 undo=$2 left=$3 spaces=$4
 	before=$(sh -c "$left" 2>/dev/null)
 	# task-filter and times first: with probability set before them, this
 	# shell's own allocations would fail.
@@ -140,9 +141,10 @@ inject_each() {
 	echo 0 >"$FI/verbose"
 	echo N >"$FI/ignore-gfp-wait"
 	echo 100 >"$FI/probability"
-	worked=0 failed=0 rc=0 n=1
-	while [ $n -le "$count" ]; do
-		echo $(((n - 1) * step)) >"$FI/space"
+	worked=0 failed=0 rc=0 n=0
+	for space in $spaces; do
+		n=$((n + 1))
+		echo "$space" >"$FI/space"
 		echo 1 >"$FI/times"
 		if sh -c "echo 1 >/proc/self/make-it-fail; $op" >/dev/null 2>err.txt; then
 			worked=$((worked + 1))
@@ -154,32 +156,31 @@ inject_each() {
 		sh -c "$undo" >/dev/null 2>&1
 		l=$(sh -c "$left" 2>/dev/null)
 		[ "$l" = "$before" ] || { echo "try $n left: $l"; rc=1; }
-		n=$((n + 1))
 	done
 	echo 0 >"$FI/probability"
 	echo 0 >"$FI/space"
-	echo "$count tries: $worked worked, $failed failed with an errno (last: $(head -c 200 err.txt))"
+	echo "$n tries: $worked worked, $failed failed with an errno (last: $(head -c 200 err.txt))"
 	[ "$failed" -gt 0 ] || { echo "no try failed: fault injection did not reach the path"; rc=1; }
 	return $rc
 }
 
 check_stress_failslab_instance_mkdir() {
-	inject_each "mkdir $T/instances/fi" "rmdir $T/instances/fi" "ls $T/instances" 60 512
+	inject_each "mkdir $T/instances/fi" "rmdir $T/instances/fi" "ls $T/instances" "0 512 2048 8192 32768 131072 524288 2097152"
 }
 
 check_stress_failslab_kprobe_event() {
 	inject_each "echo 'p:fi_probe do_sys_openat2' >>$T/kprobe_events" \
-		"echo '-:fi_probe' >>$T/kprobe_events" "cat $T/kprobe_events; ls $T/events" 40 256
+		"echo '-:fi_probe' >>$T/kprobe_events" "cat $T/kprobe_events; ls $T/events" "$(seq -s ' ' 0 256 8192)"
 }
 
 check_stress_failslab_blktrace_setup() {
 	inject_each "blktrace-tracefs /dev/loop3 $D /tmp/checks/fi 0" "true" \
-		"ls $D/block/loop3; ls $T/block" 40 1024
+		"ls $D/block/loop3; ls $T/block" "$(seq -s ' ' 0 512 16384) 65536 262144"
 }
 
 check_stress_failslab_debugfs_module() {
 	inject_each "insmod /lib/modules/tests/debugfs_mode_test.ko" \
-		"rmmod debugfs_mode_test" "ls -R $D/debugfs_mode_test" 40 1024
+		"rmmod debugfs_mode_test" "ls -R $D/debugfs_mode_test" "0 1024 4096 16384 65536 262144 1048576"
 }
 
 # Last: no new leak after everything above (two scans, as kmemleak needs).
