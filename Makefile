@@ -16,8 +16,9 @@ run:
 	scripts/main.sh
 
 ## check       the test suite: both kernels, host tests, the scenario matrix, report
+##             (cells whose inputs did not change are reused; FRESH=1 boots them all)
 check:
-	scripts/check.sh
+	TRACEFS_RELOC_FRESH=$(FRESH) scripts/check.sh
 
 ## deps        install the Debian packages (idempotent)
 deps:

@@ -38,7 +38,8 @@ fi
 out=$TR_CACHE/fixture-runs/$name
 rm -rf "$out"
 mkdir -p "$out"
-TRACEFS_RELOC_OUT=$out TRACEFS_RELOC_NO_EXTRAS=1 \
+# The boot is reused while its inputs are unchanged (out/ of this checkout).
+TRACEFS_RELOC_OUT=$out TRACEFS_RELOC_NO_EXTRAS=1 TRACEFS_RELOC_CELL_CACHE=$TR_OUT/cell-cache-fixtures \
 	"$TR_TOP/scripts/run-matrix.sh" -k "$id" -s both -g "$CHECK_GROUPS" >&2 || true
 "$TR_TOP/scripts/evaluate.sh" "$TR_TOP/tools-check/expected.tsv" "$out/results" >"$out/results.tsv"
 TRACEFS_RELOC_OUT=$out "$TR_TOP/scripts/report.sh" "$out/results.tsv" "$out/report.md"

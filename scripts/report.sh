@@ -156,6 +156,15 @@ side_by_side() {
 	awk -F'\t' '$1 == "-" {c[$2, $6]++; if (!($2 in seen)) { seen[$2] = 1; o[++n] = $2 } }
 		END { for (i = 1; i <= n; i++) printf "| %s | %d | %d | %d | %d |\n", o[i], c[o[i], "PASS"], c[o[i], "XFAIL"], c[o[i], "FAIL"], c[o[i], "XPASS"] }' "$tsv"
 	awk -F'\t' '{c[$6]++} END {printf "| **all** | %d | %d | %d | %d |\n", c["PASS"], c["XFAIL"], c["FAIL"], c["XPASS"]}' "$tsv"
+	srcs=("$TR_OUT"/results/*/*.source)
+	if [ -f "${srcs[0]}" ]; then
+		echo
+		echo "Guest cells booted in this run: $(grep -l '^run ' "${srcs[@]}" | wc -l);" \
+			"reused from an earlier run with the same inputs (kernel and guest images, checks," \
+			"scenario): $(grep -l '^reused ' "${srcs[@]}" | wc -l)" \
+			"$(grep -h '^reused ' "${srcs[@]}" | sort -u | sed 's/^reused //' | paste -sd, - | sed 's/^./(&/;s/.$/&)/')." \
+			"make check FRESH=1 boots every cell."
+	fi
 	if ls "$TR_OUT"/results/*/*.tap >/dev/null 2>&1; then
 		echo
 		echo "## Which tracing directory each tool used (from strace in the guest)"

@@ -20,7 +20,7 @@ run_kernel() {
 		git -C "$(tr_src "$k")" rev-parse HEAD:tools/testing/selftests/ftrace
 	} | sha256sum | cut -d' ' -f1)
 	cached=$TR_CACHE/ftracetest/$k.$key.txt
-	if [ -s "$cached" ]; then
+	if [ -s "$cached" ] && [ -z "${TRACEFS_RELOC_FRESH:-}" ]; then
 		cp "$cached" "$out/$k.txt"
 		echo "cached" >"$out/$k.source"
 		return 0

@@ -5,6 +5,11 @@
 # out/results/<kernel>/<scenario>.tap and the console logs beside it.
 # Guests run JOBS at a time (default: CPUs + 1, as guests often sleep; each has one
 # vCPU under TCG).
+# A cell whose inputs (kernel image, guest image, files put into the guest,
+# scenario, check groups, tools-check/ and qemu-env/, timeout) are the same as
+# in an earlier run of this checkout is not booted again: its results are
+# reused from out/cell-cache/ and marked so in <cell>.source and the report.
+# TRACEFS_RELOC_FRESH=1 (make check FRESH=1) boots every cell.
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/lib.sh"
@@ -27,7 +32,12 @@ while getopts k:s:g:j: opt; do
 done
 
 res=$TR_OUT/results
+cellcache=${TRACEFS_RELOC_CELL_CACHE:-$TR_OUT/cell-cache}
 rm -rf "$res"
+[ -z "${TRACEFS_RELOC_FRESH:-}" ] || rm -rf "$cellcache"
+# What every cell runs: the guest side of the project.
+common_key=$(find "$TR_TOP/tools-check" "$TR_TOP/qemu-env" -type f -print0 | sort -z |
+	xargs -0 sha256sum | sha256sum | cut -d' ' -f1)
 
 # cells: "kernel scenario" pairs, one boot each.
 cells=()
@@ -85,12 +95,25 @@ done
 # the guest booted, handed back a status and printed every test point its
 # TAP plan announced.
 run_one() {
-	local k=$1 s=$2 g=$groups rc=0 plan points tap=$res/$1/$2.tap t=600
+	local k=$1 s=$2 g=$groups rc=0 plan points tap=$res/$1/$2.tap t=600 key f
 	# KASAN and lockdep make a debug kernel several times slower.
 	case $k in *-debug) t=1500 ;; esac
 	# shellcheck disable=SC2178 # a nameref to the kernel's array
 	local -n p="puts_${1//-/_}"
 	[ -n "$g" ] || g=$(groups_of "$s")
+	key=$( {
+		echo "$common_key $k $s $t $g ${p[*]}"
+		for f in "$(tr_bzimage "$k")" "$TR_CACHE/guest/initramfs.cpio.gz" "${p[@]}"; do
+			case $f in -*) ;; *) sha256sum "${f%%=*}" | cut -d' ' -f1 ;; esac
+		done
+	} | sha256sum | cut -d' ' -f1)
+	if [ "$(cat "$cellcache/$k/$s.key" 2>/dev/null)" = "$key" ]; then
+		for f in tap console err; do cp "$cellcache/$k/$s.$f" "$res/$k/$s.$f"; done
+		echo "reused from $(cat "$cellcache/$k/$s.date")" >"$res/$k/$s.source"
+		printf '%-9s %-17s %s\n' "$k" "$s" \
+			"$(grep -c '^ok ' "$tap") ok, $(grep -c '^not ok ' "$tap") not ok (reused: same inputs)" >&2
+		return 0
+	fi
 	touch "$tap"
 	# shellcheck disable=SC2086
 	"$TR_TOP/qemu-env/run-guest.sh" -q -k "$k" -s "$s" -t "$t" "${p[@]}" \
@@ -117,6 +140,14 @@ run_one() {
 	cat "$res/$k/$s.err" >&2
 	printf '%-9s %-17s %s\n' "$k" "$s" \
 		"$(grep -c '^ok ' "$tap") ok, $(grep -c '^not ok ' "$tap") not ok" >&2
+	echo "run $(date -u '+%Y-%m-%d %H:%M UTC')" >"$res/$k/$s.source"
+	# Only a cell that ran to its end is kept for reuse.
+	if [ "$rc" != 124 ] && [ "$rc" != 125 ]; then
+		mkdir -p "$cellcache/$k"
+		for f in tap console err; do cp "$res/$k/$s.$f" "$cellcache/$k/$s.$f"; done
+		date -u '+%Y-%m-%d %H:%M UTC' >"$cellcache/$k/$s.date"
+		echo "$key" >"$cellcache/$k/$s.key"
+	fi
 }
 
 
