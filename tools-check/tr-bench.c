@@ -9,10 +9,16 @@
  *   tr-bench kprobe TRACEFS N          add+remove of a kprobe event, median us
  *   tr-bench workload N                N rounds of pipe ping-pong between two
  *                                      processes plus getppid(): rounds/s
+ *   tr-bench walk NAME DIR N           stat + open(O_RDONLY|O_NONBLOCK) + close
+ *                                      of every entry under DIR (the path the
+ *                                      permission code runs on): median us of
+ *                                      N walks, and the entry count
  *   tr-bench now                       CLOCK_BOOTTIME in ns (time since boot)
  */
+#define _XOPEN_SOURCE 700
 #include <errno.h>
 #include <fcntl.h>
+#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -182,9 +188,49 @@ static void workload(int n)
 	printf("BENCH workload_seconds %.6f s\n", (t1 - t0) / 1e9);
 }
 
+static long walk_entries;
+
+static int walk_one(const char *path, const struct stat *sb, int type,
+		    struct FTW *ftw)
+{
+	struct stat st;
+	int fd;
+
+	(void)sb;
+	(void)type;
+	(void)ftw;
+	walk_entries++;
+	if (stat(path, &st))
+		return 0;
+	/* denied or write-only entries count too: the check is what runs */
+	fd = open(path, O_RDONLY | O_NONBLOCK);
+	if (fd >= 0)
+		close(fd);
+	return 0;
+}
+
+static void walk_bench(const char *name, const char *dir, int n)
+{
+	long long *v = samples(n), t0;
+	long entries = 0;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		walk_entries = 0;
+		t0 = now_ns();
+		if (nftw(dir, walk_one, 32, FTW_PHYS))
+			die("nftw", dir);
+		v[i] = now_ns() - t0;
+		entries = walk_entries;
+	}
+	printf("BENCH walk_%s %.1f us\n", name, median(v, n) / 1000.0);
+	printf("BENCH walk_entries %ld count\n", entries);
+	free(v);
+}
+
 static int bad_usage(void)
 {
-	fprintf(stderr, "usage: tr-bench instance|open-read|kprobe|workload|now ARGS\n");
+	fprintf(stderr, "usage: tr-bench instance|open-read|kprobe|walk|workload|now ARGS\n");
 	return 2;
 }
 
@@ -204,6 +250,8 @@ int main(int argc, char **argv)
 		open_read_bench(argv[2], argv[3], atoi(argv[4]));
 	else if (argc == 4 && !strcmp(argv[1], "kprobe"))
 		kprobe(argv[2], atoi(argv[3]));
+	else if (argc == 5 && !strcmp(argv[1], "walk"))
+		walk_bench(argv[2], argv[3], atoi(argv[4]));
 	else if (argc == 3 && !strcmp(argv[1], "workload"))
 		workload(atoi(argv[2]));
 	else if (argc == 2 && !strcmp(argv[1], "now"))

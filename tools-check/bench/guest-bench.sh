@@ -40,6 +40,12 @@ echo "BENCH instance_slab $((s1 - s0)) kB"
 
 # Instance creation/removal and kprobe event add/remove latency.
 tr-bench instance "$T" 50
+# The path the permission code runs on: stat + open of every tracefs entry,
+# as root, and as a member of the group tracing is delegated to.
+tr-bench walk tracefs_root "$T" 10 | grep -v walk_entries
+mount -o remount,gid=2000,mode=0770 "$T"
+su -s /bin/sh tracer -c "tr-bench walk tracefs_member $T 10"
+mount -o remount,gid=0,mode=0700 "$T"
 tr-bench kprobe "$T" 50
 
 # Tracing throughput: the same ping-pong + getppid workload untraced, under

@@ -9,11 +9,17 @@ U=/tmp/tracer-work
 mkdir -p "$U" && chmod 1777 "$U"
 PRIVATE_FILES="kprobe_events uprobe_events dynamic_events kprobes/enabled kprobes/list kprobes/blacklist"
 
+# What a member of the delegated group may write (TRACE_MODE_DELEGATE and
+# the markers in the kernel; the table in Documentation/trace/ftrace.rst).
+ALLOWLIST="tracing_on trace trace_clock set_event set_event_pid set_event_notrace_pid enable filter set_ftrace_pid set_ftrace_notrace_pid set_ftrace_filter set_ftrace_notrace set_graph_function set_graph_notrace function-trace trace_marker trace_marker_raw instances"
+
 # policy_audit LABEL [DIR]: walk all of tracefs and compare every entry with
-# the policy: no other bits; private entries (root:root, no group bits) and
-# the files that must be private; every other entry owned by the mount's
-# gid, group bits = owner's r and x, plus w when the mount's mode gives the
-# group w (so a write-only file has no group bits unless delegated).
+# the policy: no other bits anywhere; the files that must be private are
+# root:root without group bits; every shared entry has the mount's group;
+# an entry the group can write is on the allowlist, and only when the
+# mount's mode gives the group write permission (then the instances
+# directory is sticky). When delegated, at least tracing_on must be
+# group-writable, so that an empty allowlist cannot pass.
 policy_audit() {
 	label=$1
 	dir=${2:-$TF}
@@ -23,31 +29,41 @@ policy_audit() {
 	for f in $PRIVATE_FILES; do
 		[ -e "$dir/$f" ] && echo "$dir/$f"
 	done >must-private.txt
-	awk -v root="$dir" -v mmode="$mmode" -v mgid="$mgid" '
+	awk -v root="$dir" -v mmode="$mmode" -v mgid="$mgid" -v allow="$ALLOWLIST" '
+		BEGIN { n = split(allow, a, " "); for (i = 1; i <= n; i++) ok[a[i]] = 1; n = 0 }
 		FILENAME == ARGV[1] { must[$1] = 1; next }
 		function digit(m, i) { return substr(m, length(m) - i, 1) + 0 }
 		{
-			n++; m = $1; o = digit(m, 2); g = digit(m, 1); x = digit(m, 0)
+			n++; m = $1; g = digit(m, 1); x = digit(m, 0); s = length(m) > 3 ? digit(m, 3) : 0
 			gw = int(digit(mmode, 1) / 2) % 2
+			base = $4; sub(/.*\//, "", base)
 			bad = ""
 			if (x != 0) bad = "other bits"
 			else if ($4 == root) { if (m != mmode) bad = "root dir mode" }
 			else if (g == 0 && $2 == 0 && $3 == 0) p++
 			else {
-				want = (o >= 4 ? 4 : 0) + (o % 2) + (gw && int(o / 2) % 2 ? 2 : 0)
-				if (g != want) bad = "group bits " g " want " want
-				else if ($3 != mgid) bad = "group " $3 " want " mgid
-				if ($4 in must) bad = "should be private"
+				if ($3 != mgid) bad = "group " $3 " want " mgid
+				else if ($4 in must) bad = "should be private"
+				else if (int(g / 2) % 2) {
+					w++
+					if (!gw) bad = "group-writable, but the mount does not delegate"
+					else if (!(base in ok)) bad = "group-writable, not on the allowlist"
+					else if (base == "instances" && s != 1) bad = "instances not sticky"
+				}
 			}
+			if (base == "tracing_on" && $4 == root "/tracing_on") tw = int(g / 2) % 2
 			if (bad != "") { mis++; if (mis <= 10) print "mismatch: " $0 " (" bad ")" }
 		}
-		END { printf "RESULT %d %d %d\n", n, p, mis }' must-private.txt audit.txt >audit.out
+		END {
+			if (gw && !tw) { mis++; print "mismatch: tracing_on is not group-writable in a delegated mount" }
+			printf "RESULT %d %d %d %d\n", n, p, mis, w
+		}' must-private.txt audit.txt >audit.out
 	cat audit.out
 	awk '$1 ~ /00$/ && $2 == 0 && $3 == 0 {print $4}' audit.txt | sed "s#^$dir/##" >private.txt
-	read -r n p mis <<-RES
+	read -r n p mis w <<-RES
 	$(sed -n 's/^RESULT //p' audit.out)
 	RES
-	note "policy after $label: $n entries, $p private, $mis mismatches (root dir $mmode, gid $mgid)"
+	note "policy after $label: $n entries, $p private, $w group-writable (all on the allowlist), $mis mismatches (root dir $mmode, gid $mgid)"
 	[ "$n" -gt 100 ] && [ "$mis" = 0 ]
 }
 
@@ -111,22 +127,86 @@ check_policy_debugfs_automount() {
 	cmp via-tracefs.txt via-debugfs.txt && cmp via-tracefs.txt via-tracefs-after.txt
 }
 
-# Bad options are refused with a kernel log line, and change nothing.
+# Malformed values (a group name, a non-octal mode) are ignored, as tracefs
+# always did (mount(8) passes gid=tracing through): the remount succeeds,
+# changes nothing, and the kernel log now says so.
 check_policy_bad_options() {
 	before=$(stat -c '%a %g' "$TF")
 	rc=0
-	for opt in mode=0777 mode=0705 mode=abc gid=nosuchgroup uid=-x mode=01770; do
-		if mount -o "remount,$opt" "$TF" 2>/dev/null; then
-			echo "remount $opt accepted"
+	for opt in mode=abc gid=nosuchgroup uid=-x; do
+		if ! mount -o "remount,$opt" "$TF" 2>err.txt; then
+			echo "remount $opt failed: $(cat err.txt)"
 			rc=1
-		elif ! dmesg | grep -q "tracefs: .*'$opt' refused"; then
-			echo "remount $opt refused without a kernel log line"
+		elif ! dmesg | grep -q "tracefs: mount option '$opt' ignored"; then
+			echo "remount $opt ignored without a kernel log line"
 			rc=1
 		fi
 	done
 	after=$(stat -c '%a %g' "$TF")
 	[ "$before" = "$after" ] || { echo "changed: $before -> $after"; rc=1; }
 	mount -o remount,mode=0770,gid=2000 "$TF"
+	return $rc
+}
+
+# A mode that asks for more than tracefs gives (other users, set-id, sticky)
+# is not refused: an fstab line or a tool using it keeps working. The extra
+# bits are dropped and logged, once.
+check_policy_wide_mode_clamped() {
+	rc=0
+	for opt in mode=0777 mode=0755 mode=01770; do
+		if ! mount -o "remount,$opt" "$TF" 2>err.txt; then
+			echo "remount $opt failed: $(cat err.txt)"
+			rc=1
+			continue
+		fi
+		m=$(stat -c %a "$TF")
+		want=$(printf '%o' $(( $(printf '%d' "0${opt#mode=}") & 0770 )))
+		[ "$m" = "$want" ] || { echo "remount $opt: root dir $m, want $want"; rc=1; }
+	done
+	mkdir -p /mnt/tracefs2
+	if mount -t tracefs -o mode=755 nodev /mnt/tracefs2 2>err.txt; then
+		[ "$(stat -c %a /mnt/tracefs2)" = 750 ] || { echo "second mount mode=755: $(stat -c %a /mnt/tracefs2), want 750"; rc=1; }
+		umount /mnt/tracefs2
+	else
+		echo "second mount with mode=755 failed: $(cat err.txt)"
+		rc=1
+	fi
+	n=$(dmesg | grep -c "tracefs: mount option 'mode=.*' asks for more than tracefs gives")
+	note "tracefs: mode=0777, 0755, 01770 and a second mount mode=755 accepted and clamped; $n log line(s)"
+	[ "$n" = 1 ] || { echo "$n kernel log lines for the clamped modes, want 1"; rc=1; }
+	mount -o remount,mode=0770,gid=2000 "$TF"
+	return $rc
+}
+
+# What root sets with chmod and chown stays, whatever mounts and remounts
+# follow (a second mount, the debugfs automount, a remount with options);
+# "other" bits are dropped, once logged; a private file stays root's.
+check_policy_chmod_survives() {
+	rc=0
+	chmod 0666 "$TF/trace_marker" || { echo "chmod 0666 trace_marker failed"; return 1; }
+	chmod 0777 "$TF/set_event" || { echo "chmod 0777 set_event failed"; return 1; }
+	chown 1001 "$TF/trace_clock" || { echo "chown 1001 trace_clock failed"; return 1; }
+	chmod 0666 "$TF/kprobe_events" || { echo "chmod 0666 kprobe_events failed"; return 1; }
+	chown 1001:2000 "$TF/kprobe_events" || { echo "chown kprobe_events failed"; return 1; }
+	expect_modes() {
+		got="$(stat -c %a "$TF/trace_marker") $(stat -c %a "$TF/set_event") $(stat -c %u "$TF/trace_clock") $(stat -c '%a %u:%g' "$TF/kprobe_events")"
+		[ "$got" = "660 770 1001 600 0:0" ] || { echo "after $1: trace_marker, set_event modes, trace_clock owner, kprobe_events: $got, want 660 770 1001 600 0:0"; rc=1; }
+	}
+	expect_modes "chmod"
+	mkdir -p /mnt/tracefs2
+	mount -t tracefs nodev /mnt/tracefs2 && umount /mnt/tracefs2
+	expect_modes "a second mount"
+	ls "$D/tracing/" >/dev/null
+	expect_modes "the debugfs automount"
+	mount -o remount,gid=2000,mode=0750 "$TF"
+	expect_modes "remount gid=2000,mode=0750"
+	mount -o remount,gid=2000,mode=0770 "$TF"
+	n=$(dmesg | grep -c "tracefs: chmod .* asks for more than tracefs gives")
+	[ "$n" = 1 ] || { echo "$n kernel log lines for the clamped chmods, want 1"; rc=1; }
+	# back to what the checks that follow expect
+	chmod 0660 "$TF/trace_marker"
+	chmod 0660 "$TF/set_event"
+	chown 0 "$TF/trace_clock"
 	return $rc
 }
 
@@ -188,4 +268,110 @@ check_outsider_nothing() {
 		grep -q 'Permission denied' err.txt || { echo "$f: not refused with EACCES: $(cat err.txt)"; rc=1; }
 	done
 	return $rc
+}
+
+# Knobs that can panic or stall the machine, leak kernel pointers, define
+# probes or pin memory are not delegated: the member gets EACCES, root can
+# still write them. The osnoise, hwlat and timerlat files must exist (the
+# guest config has those tracers), so that nothing passes vacuously.
+DENIED_KNOBS="current_tracer options/hash-ptr trace_options buffer_size_kb snapshot tracing_cpumask tracing_thresh saved_cmdlines_size events/sched/sched_switch/trigger osnoise/options osnoise/stop_tracing_us hwlat_detector/width hwlat_detector/window max_graph_depth per_cpu/cpu0/buffer_size_kb"
+check_delegated_denied_knobs() {
+	rc=0 n=0
+	for f in $DENIED_KNOBS; do
+		[ -e "$TF/$f" ] || { echo "$f does not exist: nothing to refuse"; rc=1; continue; }
+		n=$((n + 1))
+		if as_user tracer "echo 1 >> $TF/$f" 2>err.txt; then
+			echo "tracer could write $f"
+			rc=1
+		elif ! grep -q 'Permission denied' err.txt; then
+			echo "$f: not refused with EACCES: $(cat err.txt)"
+			rc=1
+		fi
+	done
+	note "tracing-group member refused (EACCES) on $n knobs that are not delegated"
+	# root still can
+	echo nop >"$TF/current_tracer" || { echo "root cannot write current_tracer"; rc=1; }
+	v=$(cat "$TF/options/hash-ptr") && echo "$v" >"$TF/options/hash-ptr" || { echo "root cannot write options/hash-ptr"; rc=1; }
+	v=$(sed 's/ .*//' "$TF/buffer_size_kb") && echo "$v" >"$TF/buffer_size_kb" || { echo "root cannot write buffer_size_kb"; rc=1; }
+	v=$(cat "$TF/osnoise/stop_tracing_us") && echo "$v" >"$TF/osnoise/stop_tracing_us" || { echo "root cannot write osnoise/stop_tracing_us"; rc=1; }
+	return $rc
+}
+
+# set_ftrace_filter is delegated for trace-cmd, but its function commands
+# (traceoff, snapshot, dump, ...) act on the whole machine: EPERM.
+check_delegated_function_commands() {
+	rc=0
+	if as_user tracer "echo 'schedule:traceoff' >> $TF/set_ftrace_filter" 2>err.txt; then
+		echo "tracer could add a traceoff function command"
+		rc=1
+	elif ! grep -q 'Operation not permitted' err.txt; then
+		echo "function command not refused with EPERM: $(cat err.txt)"
+		rc=1
+	fi
+	as_user tracer "echo schedule > $TF/set_ftrace_filter" || { echo "tracer cannot set a plain function filter"; rc=1; }
+	grep -qx schedule "$TF/set_ftrace_filter" || { echo "set_ftrace_filter: $(head -n 3 "$TF/set_ftrace_filter")"; rc=1; }
+	as_user tracer "echo > $TF/set_ftrace_filter" || rc=1
+	echo 'schedule:traceoff' >>"$TF/set_ftrace_filter" || { echo "root cannot add a function command"; rc=1; }
+	echo '!schedule:traceoff' >>"$TF/set_ftrace_filter"
+	echo >"$TF/set_ftrace_filter"
+	return $rc
+}
+
+# An instance a member makes is the member's; members cannot remove
+# root's instances (the instances directory is sticky: EPERM), and cannot
+# change the tracer of their own instance (EACCES).
+check_delegated_instance_ownership() {
+	rc=0
+	mkdir "$TF/instances/roots" || return 1
+	as_user tracer "rmdir $TF/instances/roots" 2>err.txt && { echo "tracer removed root's instance"; rc=1; }
+	[ -d "$TF/instances/roots" ] && grep -q 'Operation not permitted' err.txt ||
+		{ echo "rmdir of root's instance: $(cat err.txt)"; rc=1; }
+	as_user tracer "echo 0 > $TF/instances/roots/tracing_on" 2>/dev/null && { echo "tracer wrote root's instance"; rc=1; }
+	as_user tracer "mkdir $TF/instances/mine" || { echo "tracer cannot mkdir an instance"; rmdir "$TF/instances/roots"; return 1; }
+	owner=$(stat -c %U "$TF/instances/mine") fowner=$(stat -c %U "$TF/instances/mine/tracing_on")
+	[ "$owner $fowner" = "tracer tracer" ] || { echo "instance owned by $owner, its tracing_on by $fowner"; rc=1; }
+	as_user tracer "echo 1 > $TF/instances/mine/events/sched/sched_switch/enable && echo 0 > $TF/instances/mine/tracing_on" ||
+		{ echo "tracer cannot use its own instance"; rc=1; }
+	as_user tracer "echo function > $TF/instances/mine/current_tracer" 2>err.txt && { echo "tracer set a tracer in its instance"; rc=1; }
+	grep -q 'Permission denied' err.txt || { echo "current_tracer of its own instance: $(cat err.txt)"; rc=1; }
+	# an owner cannot chmod itself past the policy: only root changes permissions
+	as_user tracer "chmod 0660 $TF/instances/mine/current_tracer" 2>err.txt && { echo "tracer chmod'ed its instance's current_tracer"; rc=1; }
+	grep -q 'Operation not permitted' err.txt || { echo "chmod by the instance owner: $(cat err.txt)"; rc=1; }
+	as_user tracer "rmdir $TF/instances/mine" || { echo "tracer cannot remove its own instance"; rc=1; }
+	rmdir "$TF/instances/roots" || rc=1
+	return $rc
+}
+
+# Members together have at most tracefs.max_delegated_instances instances
+# (default 4): the next mkdir fails with EDQUOT; root can raise the bound.
+check_delegated_instance_limit() {
+	rc=0
+	p=/sys/module/tracefs/parameters/max_delegated_instances
+	[ "$(cat $p)" = 4 ] || { echo "max_delegated_instances is '$(cat $p 2>&1)', want 4"; return 1; }
+	as_user tracer "for i in 1 2 3 4; do mkdir $TF/instances/lim\$i || exit 1; done" || { echo "tracer cannot make 4 instances"; rc=1; }
+	as_user tracer "mkdir $TF/instances/lim5" 2>err.txt && { echo "a 5th instance was made"; rc=1; }
+	grep -q 'Disk quota exceeded' err.txt || { echo "5th instance: $(cat err.txt)"; rc=1; }
+	mkdir "$TF/instances/rootextra" || { echo "root is bound too"; rc=1; }
+	echo 5 >$p
+	as_user tracer "mkdir $TF/instances/lim5" || { echo "raised bound not applied"; rc=1; }
+	echo 4 >$p
+	for i in 1 2 3 4 5; do rmdir "$TF/instances/lim$i" 2>/dev/null; done
+	rmdir "$TF/instances/rootextra"
+	# freed: the member can make one again
+	as_user tracer "mkdir $TF/instances/again && rmdir $TF/instances/again" || { echo "count not released after rmdir"; rc=1; }
+	return $rc
+}
+
+# perf probe -l reads kprobe_events and uprobe_events, which stay private
+# to root (they show what probes fetch): a member gets a permission error;
+# root lists the probes.
+check_delegated_perf_probe_list() {
+	echo 'p:plist_kp do_sys_openat2' >>"$TF/kprobe_events" || return 1
+	as_user tracer "perf probe -l" >pl.out 2>&1
+	rc=$?
+	perf probe -l >pl-root.out 2>&1
+	echo '-:plist_kp' >>"$TF/kprobe_events"
+	note "tracing-group member: perf probe -l exit $rc: $(head -n 1 pl.out)"
+	grep -q plist_kp pl-root.out || { echo "root's perf probe -l: $(cat pl-root.out)"; return 1; }
+	[ $rc != 0 ] && grep -qiE 'permission denied|no permission' pl.out || { echo "perf probe -l as member: exit $rc: $(cat pl.out)"; return 1; }
 }
