@@ -7,8 +7,11 @@
  * itself.  Writes <out>.blktrace.<cpu> files that blkparse reads.
  *
  * usage: blktrace-tracefs DEVICE TRACEFS OUT SECONDS
+ *
+ * SIGINT or SIGTERM ends the trace early, with the same stop and teardown.
  */
 #include <errno.h>
+#include <signal.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +23,14 @@
 #include <linux/blktrace_api.h>
 
 #define MAX_CPUS 64
+
+static volatile sig_atomic_t stop;
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	stop = 1;
+}
 
 static long drain(int in, int out)
 {
@@ -40,6 +51,7 @@ int main(int argc, char **argv)
 	struct blk_user_trace_setup buts = {
 		.act_mask = 0xffff, .buf_size = 512 * 1024, .buf_nr = 4,
 	};
+	struct sigaction sa = { .sa_handler = on_signal };
 	int in[MAX_CPUS], out[MAX_CPUS], fd, ncpu, cpu, i;
 	char path[512];
 	long bytes = 0, n;
@@ -48,6 +60,8 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: %s DEVICE TRACEFS OUT SECONDS\n", argv[0]);
 		return 2;
 	}
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
 	ncpu = sysconf(_SC_NPROCESSORS_ONLN);
 	if (ncpu > MAX_CPUS)
 		ncpu = MAX_CPUS;
@@ -77,7 +91,7 @@ int main(int argc, char **argv)
 		ioctl(fd, BLKTRACETEARDOWN);
 		return 1;
 	}
-	for (i = 0; i < atoi(argv[4]) * 10; i++) {
+	for (i = 0; i < atoi(argv[4]) * 10 && !stop; i++) {
 		for (cpu = 0; cpu < ncpu; cpu++) {
 			n = drain(in[cpu], out[cpu]);
 			if (n > 0)

@@ -177,9 +177,23 @@ check_stress_failslab_kprobe_event() {
 		"echo '-:fi_probe' >>$T/kprobe_events" "cat $T/kprobe_events; ls $T/events" "$(seq -s ' ' 0 256 8192)"
 }
 
+# A trace on loop1 runs meanwhile, so that blktrace's tracepoints stay
+# registered and the tries reach the series' file creation: the first
+# trace's blk_register_tracepoints() WARNs on an allocation failure
+# (WARN_ON(ret) after each register_trace_block_*(), upstream code on both
+# kernels, not the series').
 check_stress_failslab_blktrace_setup() {
+	blktrace-tracefs /dev/loop1 "$D" /tmp/checks/fi-hold 600 >hold.out 2>&1 &
+	hold=$!
+	i=0
+	while [ ! -e "$D/block/loop1/trace0" ] && [ $i -lt 10 ]; do sleep 1; i=$((i + 1)); done
+	[ -e "$D/block/loop1/trace0" ] || { echo "the trace on loop1 did not start: $(cat hold.out)"; kill $hold; return 1; }
 	inject_each "blktrace-tracefs /dev/loop3 $D /tmp/checks/fi 0" "true" \
 		"ls $D/block/loop3; ls $T/block" "$(seq -s ' ' 0 512 16384) 65536 262144"
+	rc=$?
+	kill -TERM $hold
+	wait $hold || { echo "the trace on loop1: $(cat hold.out)"; rc=1; }
+	return $rc
 }
 
 check_stress_failslab_debugfs_module() {
