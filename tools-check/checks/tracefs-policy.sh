@@ -300,6 +300,27 @@ check_delegated_denied_knobs() {
 	return $rc
 }
 
+# tracing_on is delegated for the ring buffer, not for starting the tracer
+# root chose: with hwlat selected (and not running), a member's write of 1
+# would start it (interrupts held off for its width): EPERM. With nop the
+# member switches tracing on and off.
+check_delegated_tracing_on_tracer() {
+	rc=0
+	echo 0 >"$TF/tracing_on" && echo hwlat >"$TF/current_tracer" || { echo "root cannot select hwlat"; return 1; }
+	if as_user tracer "echo 1 > $TF/tracing_on" 2>err.txt; then
+		echo "tracer started root's hwlat tracer through tracing_on"
+		rc=1
+	elif ! grep -q 'Operation not permitted' err.txt; then
+		echo "tracing_on with hwlat selected: $(cat err.txt)"
+		rc=1
+	fi
+	[ "$(cat "$TF/tracing_on")" = 0 ] || { echo "tracing_on is $(cat "$TF/tracing_on") after the refused write"; rc=1; }
+	echo nop >"$TF/current_tracer"
+	as_user tracer "echo 1 > $TF/tracing_on && echo 0 > $TF/tracing_on" 2>err.txt || { echo "tracer cannot switch tracing_on with nop: $(cat err.txt)"; rc=1; }
+	echo 1 >"$TF/tracing_on"
+	return $rc
+}
+
 # set_ftrace_filter is delegated for trace-cmd, but its function commands
 # (traceoff, snapshot, dump, ...) act on the whole machine: EPERM.
 check_delegated_function_commands() {
