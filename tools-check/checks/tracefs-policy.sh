@@ -305,8 +305,22 @@ check_delegated_denied_knobs() {
 # would start it (interrupts held off for its width): EPERM. With nop the
 # member switches tracing on and off.
 check_delegated_tracing_on_tracer() {
-	rc=0
-	echo 0 >"$TF/tracing_on" && echo hwlat >"$TF/current_tracer" || { echo "root cannot select hwlat"; return 1; }
+	rc=0 i=0
+	echo 0 >"$TF/tracing_on" || return 1
+	# The tracer cannot change while trace_pipe(_raw) is open (EBUSY):
+	# trace-cmd's readers from the checks before may still be exiting.
+	until echo hwlat >"$TF/current_tracer" 2>/dev/null; do
+		i=$((i + 1))
+		[ $i -lt 10 ] || {
+			echo "root cannot select hwlat: $({ echo hwlat >"$TF/current_tracer"; } 2>&1)"
+			for f in /proc/[0-9]*/fd/*; do
+				case $(readlink "$f") in *trace_pipe*) echo "held open: $f" ;; esac
+			done | head -n 3
+			return 1
+		}
+		sleep 1
+	done
+	[ $i = 0 ] || note "hwlat selected after $i s (trace_pipe still open)"
 	if as_user tracer "echo 1 > $TF/tracing_on" 2>err.txt; then
 		echo "tracer started root's hwlat tracer through tracing_on"
 		rc=1
