@@ -307,20 +307,28 @@ check_delegated_denied_knobs() {
 check_delegated_tracing_on_tracer() {
 	rc=0 i=0
 	echo 0 >"$TF/tracing_on" || return 1
-	# The tracer cannot change while trace_pipe(_raw) is open (EBUSY):
-	# trace-cmd's readers from the checks before may still be exiting.
+	# The tracer cannot change while trace_pipe(_raw) is open (EBUSY): a
+	# trace-cmd reader that an earlier check's timeout left behind
+	# (trace-cmd 3.1.6's stream readers outlive a SIGTERM to their parent)
+	# is ended first, and named.
+	for f in /proc/[0-9]*/fd/*; do
+		case $(readlink "$f" 2>/dev/null) in
+		*trace_pipe*)
+			p=${f#/proc/}
+			p=${p%%/*}
+			note "ended a leftover reader of $(readlink "$f"): pid $p, $(tr '\0' ' ' <"/proc/$p/cmdline" 2>/dev/null)"
+			kill -9 "$p" 2>/dev/null
+			;;
+		esac
+	done
 	until echo hwlat >"$TF/current_tracer" 2>/dev/null; do
 		i=$((i + 1))
 		[ $i -lt 10 ] || {
 			echo "root cannot select hwlat: $({ echo hwlat >"$TF/current_tracer"; } 2>&1)"
-			for f in /proc/[0-9]*/fd/*; do
-				case $(readlink "$f") in *trace_pipe*) echo "held open: $f" ;; esac
-			done | head -n 3
 			return 1
 		}
 		sleep 1
 	done
-	[ $i = 0 ] || note "hwlat selected after $i s (trace_pipe still open)"
 	if as_user tracer "echo 1 > $TF/tracing_on" 2>err.txt; then
 		echo "tracer started root's hwlat tracer through tracing_on"
 		rc=1
