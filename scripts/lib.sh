@@ -11,9 +11,13 @@ TR_SERIES_DIR=${TRACEFS_RELOC_SERIES_DIR:-$TR_TOP/kernel/patches}
 TR_KERNELS="baseline patched"
 export TR_TOP TR_CACHE TR_OUT TR_TARBALL TR_SERIES_DIR TR_SOURCE_PKG TR_KERNELS
 
-# Tree layout: each kernel has src/ and build/ side by side, so that the
-# relative path from build to source is the same for both and ccache
-# (with CCACHE_BASEDIR) shares objects between them.
+# Tree layout: each kernel tree is a git worktree trees/<tree>/src of the
+# pristine tree, and builds out of tree in a directory right inside it
+# (src/build, src/build-debug; git ignores them). Kbuild then uses the
+# relative srctree "..", so the compiler command lines are the same in every
+# tree: ccache (with CCACHE_BASEDIR) shares objects between trees, and a
+# copy of baseline's build directory is up to date for a worktree of the
+# pristine commit (build-kernel.sh seeds new trees that way).
 # A kernel id is a tree (baseline, patched) with an optional variant:
 # "-debug" builds the same tree with kernel/config/debug/*.config added
 # (KASAN, lockdep, kmemleak...) in a build directory of its own.
@@ -25,7 +29,7 @@ tr_src() { echo "$TR_CACHE/trees/$(tr_tree "$1")/src"; }
 tr_build() {
 	local v
 	v=$(tr_variant "$1")
-	echo "$TR_CACHE/trees/$(tr_tree "$1")/build${v:+-$v}"
+	echo "$(tr_src "$1")/build${v:+-$v}"
 }
 tr_bzimage() { echo "$(tr_build "$1")/arch/x86/boot/bzImage"; }
 
@@ -50,7 +54,8 @@ tr_phase() {
 tr_hash_files() {
 	local f
 	for f in "$@"; do
-		printf '%s\n' "$f"
+		# The name inside the checkout, not where the checkout is.
+		printf '%s\n' "${f#"$TR_TOP"/}"
 		cat "$f"
 	done | sha256sum | cut -d' ' -f1
 }

@@ -53,6 +53,11 @@ my %no_mode = map { $_ => 1 } qw(debugfs_create_dir debugfs_create_symlink
 my @hits;
 my $files = 0;
 find({ no_chdir => 1, wanted => sub {
+	# The kernel build directories inside the tree (build, build-debug).
+	if (-d $_ && $File::Find::dir eq $tree && m{/build(-\w+)?$}) {
+		$File::Find::prune = 1;
+		return;
+	}
 	return unless /\.[ch]$/ && -f $_;
 	my $path = $File::Find::name;
 	open(my $fh, '<', $path) or return;
