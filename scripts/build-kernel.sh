@@ -38,34 +38,28 @@ if [ -d "$old" ]; then
 	rm -rf "$old"
 fi
 
-# A new tree starts from a copy of baseline's build of the same variant
-# when that is a finished build of the pristine commit with the same
-# fragments: the tree's sources are dated back before every object, except
-# the files its commits change from the pristine commit, so make rebuilds
-# those and what depends on them instead of the whole kernel.
-seed_from_baseline() {
-	local seed base_rev tmp
-	[ "$(tr_tree "$which")" != baseline ] && [ ! -e "$build" ] || return 0
-	seed=$(tr_build "baseline${variant:+-$variant}")
-	base_rev=$(git -C "$src" rev-parse -q --verify base) || return 0
-	[ "$(cut -d' ' -f1 "$seed/.build.key" 2>/dev/null)" = "$base_rev" ] &&
-		[ "$(cat "$seed/.config.fragments" 2>/dev/null)" = "$cfg_hash" ] &&
-		[ -z "$(git -C "$src" status --porcelain --ignored=no | head -n 1)" ] || return 0
-	echo "==> $which: starting from a copy of $seed"
-	find "$src" -mindepth 1 \( -path "$src/.git" -o -path "$src/build*" \) -prune \
-		-o -print0 | xargs -0 touch -h -d @946684800
-	git -C "$src" diff --name-only -z base HEAD | (cd "$src" && xargs -0 -r touch -h -c)
-	tmp=$build.seed
-	rm -rf "$tmp"
-	cp -a "$seed" "$tmp"
-	rm -rf "$tmp/.build.key" "$tmp/tools-check-modules"
-	# Host tools (objtool, its libsubcmd) are built with absolute paths;
-	# every object depends on objtool, so their records must name this tree.
-	grep -rlZF --include='.*.cmd' --include='*.d' "$(dirname "$seed")/" "$tmp" |
-		xargs -0 -r sed -i "s#$(dirname "$seed")/#$src/#g"
-	mv "$tmp" "$build"
+# A new tree starts from a copy of the finished build, same variant and
+# fragments, of the tree closest to it (fewest files differ: baseline for
+# the patched and bisect trees, patched for a fixture), with tr_seed_build:
+# make then compiles what differs instead of the whole kernel.
+seed_from_closest() {
+	local t seed seed_rev n best="" best_n=""
+	[ ! -e "$build" ] && [ -z "$(git -C "$src" status --porcelain --ignored=no | head -n 1)" ] || return 0
+	for t in $TR_KERNELS; do
+		[ "$t" != "$(tr_tree "$which")" ] || continue
+		seed=$(tr_build "$t${variant:+-$variant}")
+		seed_rev=$(cut -d' ' -f1 "$seed/.build.key" 2>/dev/null) || continue
+		[ "$(cat "$seed/.config.fragments" 2>/dev/null)" = "$cfg_hash" ] || continue
+		n=$(git -C "$src" diff --name-only "$seed_rev" HEAD 2>/dev/null | wc -l) || continue
+		if [ -z "$best" ] || [ "$n" -lt "$best_n" ]; then best=$t best_n=$n; fi
+	done
+	[ -n "$best" ] || return 0
+	seed=$(tr_build "$best${variant:+-$variant}")
+	echo "==> $which: starting from a copy of $seed ($best_n files differ)"
+	tr_seed_build "$src" "$(tr_src "$best")" "$seed" "$build"
+	rm -rf "$build/tools-check-modules"
 }
-seed_from_baseline
+seed_from_closest
 mkdir -p "$build"
 
 # The build directory sits right inside the source tree (make -C .. O=build),

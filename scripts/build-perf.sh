@@ -24,6 +24,16 @@ if [ -n "$key" ] && [ "$(cat "$out/.build.key" 2>/dev/null)" = "$key" ] && [ -x 
 	echo "$out/perf"
 	exit 0
 fi
+# A new tree's perf starts from a copy of baseline's (tr_seed_build), so
+# that only what the tree's commits change in tools/ is compiled again.
+seed=$TR_CACHE/trees/baseline/perf
+if [ "$(tr_tree "$which")" != baseline ] && [ ! -x "$out/perf" ] &&
+	base_rev=$(git -C "$src" rev-parse -q --verify base) &&
+	[ "$(cat "$seed/.build.key" 2>/dev/null)" = "$base_rev ${flags[*]}" ] && [ -n "$key" ]; then
+	echo "==> perf ($which): starting from a copy of $seed" >&2
+	rm -rf "$out"
+	tr_seed_build "$src" "$(tr_src baseline)" "$seed" "$out"
+fi
 rm -f "$out/.build.key"
 if ! make -C "$src/tools/perf" O="$out" -j"$(nproc)" "${flags[@]}" CC="ccache gcc" \
 	>"$out/build.log" 2>&1; then

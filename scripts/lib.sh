@@ -73,6 +73,31 @@ tr_series_patches() {
 # git with an identity of its own, for the cache's kernel trees.
 tr_git() { git -c user.name=tracefs-relocation -c user.email=build@localhost "$@"; }
 
+# tr_seed_build SRC SEED_SRC SEED DEST: start the build directory DEST of
+# the worktree SRC from a copy of SEED, a finished build of another worktree
+# SEED_SRC with the same configuration (the caller checks that); the first
+# word of SEED/.build.key is the commit SEED was built from. SRC's files are
+# dated back before every object, except the files that differ between that
+# commit and SRC's HEAD, so make rebuilds those and what depends on them.
+# Build records that hold absolute paths (objtool's, perf's) are rewritten,
+# with their dates kept, to name SRC and DEST. SRC must be a clean worktree.
+tr_seed_build() {
+	local src=$1 seed_src=$2 seed=$3 dest=$4 f t
+	find "$src" -mindepth 1 \( -path "$src/.git" -o -path "$src/build*" \) -prune \
+		-o -print0 | xargs -0 touch -h -d @946684800
+	git -C "$src" diff --name-only -z "$(cut -d' ' -f1 "$seed/.build.key")" HEAD |
+		(cd "$src" && xargs -0 -r touch -h -c)
+	rm -rf "$dest.seed"
+	cp -a "$seed" "$dest.seed"
+	rm -f "$dest.seed/.build.key"
+	while IFS= read -r -d '' f; do
+		t=$(stat -c %y "$f")
+		sed -i -e "s#$seed/#$dest/#g" -e "s#$seed_src/#$src/#g" "$f"
+		touch -h -d "$t" "$f"
+	done < <(grep -rlZF --include='.*.cmd' --include='*.d' -e "$seed/" -e "$seed_src/" "$dest.seed")
+	mv "$dest.seed" "$dest"
+}
+
 # tr_worktree_at_base DIR: a worktree of the pristine tree at DIR, reset to
 # the pristine commit (created if missing; an interrupted git am is undone).
 tr_worktree_at_base() {
