@@ -4,7 +4,10 @@
  * one line per figure: "BENCH <metric> <value> <unit>", timed with
  * CLOCK_MONOTONIC (which follows the instruction count under -icount).
  *
- *   tr-bench instance TRACEFS N        mkdir+rmdir of instances/<x>, median us
+ *   tr-bench instance TRACEFS N        mkdir+rmdir of instances/<x>: median us
+ *                                      of CPU time (rmdir waits for an RCU
+ *                                      grace period, which ends on a timer
+ *                                      tick: that wait is not the work)
  *   tr-bench open-read NAME PATH N     open+read+close of PATH: first and median ns
  *   tr-bench kprobe TRACEFS N          add+remove of a kprobe event, median us
  *   tr-bench workload N                N rounds of pipe ping-pong between two
@@ -14,6 +17,15 @@
  *                                      permission code runs on): median us of
  *                                      N walks, and the entry count
  *   tr-bench now                       CLOCK_BOOTTIME in ns (time since boot)
+ *
+ * Environment (timed modes):
+ *   TR_BENCH_SETTLE_US=N  sleep N us before each timed operation, so that
+ *                         deferred work of the previous one (RCU callbacks
+ *                         freeing an instance's dentries, workqueues) runs
+ *                         outside the window; under -icount sleep=off an
+ *                         idle guest skips ahead, so this costs no wall time
+ *   TR_BENCH_WARMUP=N     run N untimed rounds first
+ *   TR_BENCH_SAMPLES=1    also print every sample: "SAMPLE <metric> <i> <ns>"
  */
 #define _XOPEN_SOURCE 700
 #include <errno.h>
@@ -27,12 +39,23 @@
 #include <time.h>
 #include <unistd.h>
 
-static long long now_ns(void)
+static long long clock_ns(clockid_t clock)
 {
 	struct timespec ts;
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
+	clock_gettime(clock, &ts);
 	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+static long long now_ns(void)
+{
+	return clock_ns(CLOCK_MONOTONIC);
+}
+
+/* CPU time of this thread, its system calls included, idle waits not. */
+static long long cpu_ns(void)
+{
+	return clock_ns(CLOCK_THREAD_CPUTIME_ID);
 }
 
 static int cmp_ll(const void *a, const void *b)
@@ -54,6 +77,32 @@ static void die(const char *what, const char *arg)
 	exit(1);
 }
 
+static long env_long(const char *name)
+{
+	const char *s = getenv(name);
+
+	return s ? atol(s) : 0;
+}
+
+static void settle(void)
+{
+	long us = env_long("TR_BENCH_SETTLE_US");
+	struct timespec ts = { us / 1000000, us % 1000000 * 1000 };
+
+	if (us > 0)
+		nanosleep(&ts, NULL);
+}
+
+static void print_samples(const char *name, const long long *v, int n)
+{
+	int i;
+
+	if (!env_long("TR_BENCH_SAMPLES"))
+		return;
+	for (i = 0; i < n; i++)
+		printf("SAMPLE %s %d %lld\n", name, i, v[i]);
+}
+
 static long long *samples(int n)
 {
 	long long *v = calloc(n, sizeof(*v));
@@ -67,23 +116,32 @@ static long long *samples(int n)
 
 /*
  * time_pair - N rounds of do_it(path, 0) then do_it(path, 1) (create, then
- * undo); prints the median of each step in us as "BENCH <name0|name1>".
+ * undo); prints the median of each step in us as "BENCH <name0|name1>",
+ * measured with clock().
  */
 static void time_pair(const char *path, int n, void (*do_it)(const char *, int),
-		      const char *name0, const char *name1)
+		      const char *name0, const char *name1, long long (*clock)(void))
 {
 	long long *v0 = samples(n), *v1 = samples(n), t0, t1, t2;
-	int i;
+	long i;
 
-	for (i = 0; i < n; i++) {
-		t0 = now_ns();
+	for (i = env_long("TR_BENCH_WARMUP"); i > 0; i--) {
 		do_it(path, 0);
-		t1 = now_ns();
 		do_it(path, 1);
-		t2 = now_ns();
-		v0[i] = t1 - t0;
-		v1[i] = t2 - t1;
 	}
+	for (i = 0; i < n; i++) {
+		settle();
+		t0 = clock();
+		do_it(path, 0);
+		t1 = clock();
+		settle();
+		t2 = clock();
+		do_it(path, 1);
+		v1[i] = clock() - t2;
+		v0[i] = t1 - t0;
+	}
+	print_samples(name0, v0, n);
+	print_samples(name1, v1, n);
 	printf("BENCH %s %.1f us\n", name0, median(v0, n) / 1000.0);
 	printf("BENCH %s %.1f us\n", name1, median(v1, n) / 1000.0);
 	free(v0);
@@ -101,7 +159,7 @@ static void instance(const char *tracefs, int n)
 	char path[4096];
 
 	snprintf(path, sizeof(path), "%s/instances/tr_bench", tracefs);
-	time_pair(path, n, instance_step, "instance_mkdir", "instance_rmdir");
+	time_pair(path, n, instance_step, "instance_mkdir", "instance_rmdir", cpu_ns);
 }
 
 static long long open_read(const char *path)
@@ -151,7 +209,7 @@ static void kprobe(const char *tracefs, int n)
 	char path[4096];
 
 	snprintf(path, sizeof(path), "%s/kprobe_events", tracefs);
-	time_pair(path, n, kprobe_step, "kprobe_add", "kprobe_remove");
+	time_pair(path, n, kprobe_step, "kprobe_add", "kprobe_remove", now_ns);
 }
 
 static void workload(int n)
@@ -217,12 +275,14 @@ static void walk_bench(const char *name, const char *dir, int n)
 
 	for (i = 0; i < n; i++) {
 		walk_entries = 0;
+		settle();
 		t0 = now_ns();
 		if (nftw(dir, walk_one, 32, FTW_PHYS))
 			die("nftw", dir);
 		v[i] = now_ns() - t0;
 		entries = walk_entries;
 	}
+	print_samples(name, v, n);
 	printf("BENCH walk_%s %.1f us\n", name, median(v, n) / 1000.0);
 	printf("BENCH walk_entries %ld count\n", entries);
 	free(v);
