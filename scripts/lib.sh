@@ -82,11 +82,25 @@ tr_git() { git -c user.name=tracefs-relocation -c user.email=build@localhost "$@
 # Build records that hold absolute paths (objtool's, perf's) are rewritten,
 # with their dates kept, to name SRC and DEST. SRC must be a clean worktree.
 tr_seed_build() {
-	local src=$1 seed_src=$2 seed=$3 dest=$4 f t
+	local src=$1 seed_src=$2 seed=$3 dest=$4 f t list
 	find "$src" -mindepth 1 \( -path "$src/.git" -o -path "$src/build*" \) -prune \
 		-o -print0 | xargs -0 touch -h -d @946684800
 	git -C "$src" diff --name-only -z "$(cut -d' ' -f1 "$seed/.build.key")" HEAD |
 		(cd "$src" && xargs -0 -r touch -h -c)
+	# The tree's other build directories (the other variant, perf) were
+	# built from some commit; what differs between it and HEAD must stay
+	# newer than their objects. One with no finished commit is dropped.
+	list=$(mktemp)
+	for f in "$src"/build "$src"/build-* "$(dirname "$src")/perf"; do
+		[ -d "$f" ] && [ "$f" != "$dest" ] || continue
+		t=$(cut -d' ' -f1 "$f/.build.key" 2>/dev/null || true)
+		if [ -z "$t" ] || ! git -C "$src" diff --name-only -z "$t" HEAD >"$list" 2>/dev/null; then
+			rm -rf "$f"
+			continue
+		fi
+		(cd "$src" && xargs -0 -r touch -h -c) <"$list"
+	done
+	rm -f "$list"
 	rm -rf "$dest.seed"
 	cp -a "$seed" "$dest.seed"
 	rm -f "$dest.seed/.build.key"

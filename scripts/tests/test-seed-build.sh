@@ -16,12 +16,13 @@ g() { git -c user.name=t -c user.email=t@t -c advice.detachedHead=false "$@"; }
 a=$tmp/a/src b=$tmp/b/src
 mkdir -p "$a"
 cat >"$a/Makefile" <<'EOF'
-all: build/one.o build/two.o
-build/%.o: %.c
-	@mkdir -p build
-	@echo "$<" >>build/compiled
+OUT ?= build
+all: $(OUT)/one.o $(OUT)/two.o
+$(OUT)/%.o: %.c
+	@mkdir -p $(OUT)
+	@echo "$<" >>$(OUT)/compiled
 	@cp $< $@
-	@echo "cmd := cp $(CURDIR)/$< $@" >build/.$*.o.cmd
+	@echo "cmd := cp $(CURDIR)/$< $@" >$(OUT)/.$*.o.cmd
 EOF
 echo one >"$a/one.c"
 echo two >"$a/two.c"
@@ -47,6 +48,23 @@ expect "seed: the records name the new tree" grep -qF "$b/one.c" "$b/build/.one.
 expect "seed: nothing names the tree it was copied from" bash -c "! grep -rqF '$a/' '$b/build'"
 expect "seed: the copy has no build key of its own" test ! -e "$b/build/.build.key"
 expect "seed: the source build is untouched" test "$(cat "$a/build/compiled")" = "$(printf 'one.c\ntwo.c')"
+
+# A third worktree whose other build directory (another variant) was made at
+# a commit where one.c differed; HEAD has one.c as in base again. Seeding
+# must not date one.c back behind that directory's object.
+c=$tmp/c/src
+mkdir -p "$tmp/c"
+g -C "$a" worktree add -q --detach "$c" base
+echo 'one, v1' >"$c/one.c"
+g -C "$c" commit -q -a -m v1
+make -s -C "$c" OUT=build-other >/dev/null
+echo "$(g -C "$c" rev-parse HEAD) cfg" >"$c/build-other/.build.key"
+echo one >"$c/one.c"
+g -C "$c" commit -q -a -m v2
+tr_seed_build "$c" "$a" "$a/build" "$c/build"
+make -s -C "$c" OUT=build-other >/dev/null
+expect "seed: the tree's other build directory does not keep a stale object" \
+	grep -qx one "$c/build-other/one.o"
 # A later change in the seeded tree is seen as usual.
 echo 'one, changed' >"$b/one.c"
 : >"$b/build/compiled"
