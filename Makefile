@@ -6,7 +6,7 @@ K ?= patched
 S ?= tracefs
 U ?= root
 
-.PHONY: help run check deps tree kernels image matrix quick host-tests guest shellcheck clean bench
+.PHONY: help run check check-debug deps tree kernels image matrix quick host-tests guest shellcheck clean bench
 
 help:
 	@sed -n 's/^## //p' $(MAKEFILE_LIST)
@@ -19,6 +19,11 @@ run:
 ##             (cells whose inputs did not change are reused; FRESH=1 boots them all)
 check:
 	TRACEFS_RELOC_FRESH=$(FRESH) scripts/check.sh
+
+## check-debug the same, with the baseline debug kernel booted too (check
+##             boots it only when the patched debug kernel fails a point)
+check-debug:
+	TRACEFS_RELOC_DEBUG_BASELINE=1 TRACEFS_RELOC_FRESH=$(FRESH) scripts/check.sh
 
 ## deps        install the Debian packages (idempotent)
 deps:

@@ -87,6 +87,11 @@ side_by_side() {
 		function c(v) { return v == "PASS" ? "ok" : v == "FAIL" ? "**FAIL**" : v == "XFAIL" ? "xfail" : v == "XPASS" ? "**XPASS**" : "-" }
 		$1 ~ /-debug$/ { v[$1, $3] = $6; if (!($3 in seen)) { seen[$3] = 1; o[++n] = $3 } if ($1 == "patched-debug") w[$3] = $7 }
 		END { for (i = 1; i <= n; i++) printf "| %s | %s | %s | %s |\n", o[i], c(v["baseline-debug", o[i]]), c(v["patched-debug", o[i]]), w[o[i]] }' "$tsv"
+	if ! awk -F'\t' '$1 == "baseline-debug" {f = 1} END {exit !f}' "$tsv"; then
+		echo
+		echo "baseline-debug was not booted: \`make check\` boots it only when patched-debug"
+		echo "fails a point, to compare; \`make check-debug\` boots both."
+	fi
 	echo
 	echo "## Tools by user"
 	echo
@@ -150,7 +155,7 @@ side_by_side() {
 	echo "| kernel or source | pass | expected failures | FAIL | XPASS |"
 	echo "|---|---|---|---|---|"
 	for k in $TR_KERNELS $TR_DEBUG_KERNELS; do
-		awk -F'\t' -v k="$k" '$1 == k {c[$6]++} END {printf "| %s | %d | %d | %d | %d |\n", k, c["PASS"], c["XFAIL"], c["FAIL"], c["XPASS"]}' "$tsv"
+		awk -F'\t' -v k="$k" '$1 == k {c[$6]++} END {if (length(c)) printf "| %s | %d | %d | %d | %d |\n", k, c["PASS"], c["XFAIL"], c["FAIL"], c["XPASS"]}' "$tsv"
 	done
 	# host-side sources (kernel "-"): host tests, ftracetest, expected.tsv, the runners
 	awk -F'\t' '$1 == "-" {c[$2, $6]++; if (!($2 in seen)) { seen[$2] = 1; o[++n] = $2 } }

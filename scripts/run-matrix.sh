@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
-# run-matrix.sh [-k "KERNELS"] [-s "SCENARIOS"] [-g "GROUPS"] [-j JOBS]: boot
+# run-matrix.sh [-k "KERNELS"] [-s "SCENARIOS"] [-g "GROUPS"] [-j JOBS]
+#               [-d "DEBUG KERNELS"] [-a]: boot
 # every kernel x scenario once, run the check groups in the guest (by default
 # the scenario's CHECK_GROUPS), keep the TAP under
 # out/results/<kernel>/<scenario>.tap and the console logs beside it.
+# The debug kernels (-d, default $TRACEFS_RELOC_DEBUG_KERNELS or both; none
+# with -k or -s) boot through scenario stress only. -a adds the debug
+# kernels' cells to the results of an earlier run, and boots nothing else.
 # Guests run JOBS at a time (default: CPUs + 1, as guests often sleep; each has one
 # vCPU under TCG).
 # A cell whose inputs (kernel image, guest image, files put into the guest,
@@ -21,19 +25,24 @@ debug_kernels=${TRACEFS_RELOC_DEBUG_KERNELS-$TR_DEBUG_KERNELS}
 debug_scenarios=stress
 groups=""
 jobs=${TRACEFS_RELOC_JOBS:-$(($(nproc) + 1))}
-while getopts k:s:g:j: opt; do
+append="" debug_opt=""
+while getopts k:s:g:j:d:a opt; do
 	case $opt in
 	k) kernels=$OPTARG debug_kernels="" ;;
 	s) scenarios=$OPTARG debug_kernels="" ;;
 	g) groups=$OPTARG ;;
 	j) jobs=$OPTARG ;;
+	d) debug_opt=$OPTARG ;;
+	a) append=1 ;;
 	*) exit 2 ;;
 	esac
 done
+[ -z "$debug_opt" ] || debug_kernels=$debug_opt
+[ -z "$append" ] || kernels="" scenarios=""
 
 res=$TR_OUT/results
 cellcache=${TRACEFS_RELOC_CELL_CACHE:-$TR_OUT/cell-cache}
-rm -rf "$res"
+[ -n "$append" ] || rm -rf "$res"
 [ -z "${TRACEFS_RELOC_FRESH:-}" ] || rm -rf "$cellcache"
 # What every cell runs: the guest side of the project.
 common_key=$(find "$TR_TOP/tools-check" "$TR_TOP/qemu-env" -type f -print0 | sort -z |
@@ -69,7 +78,7 @@ for c in "${cells[@]}"; do
 		n=$((n + $(grep -c '^check_[a-z0-9_]*() *{' "$f")))
 	done
 	printf '%s\t%s\t%s\n' "$k" "$s" "$n"
-done >"$res/plan.tsv"
+done >>"$res/plan.tsv"
 
 # Files each kernel's guests get: test modules built against it go to
 # /lib/modules/tests; perf built from its own tree (with the series' perf
