@@ -166,8 +166,8 @@ side_by_side() {
 		echo
 		echo "Guest cells booted in this run: $(grep -l '^run ' "${srcs[@]}" | wc -l);" \
 			"reused from an earlier run with the same inputs (kernel and guest images, checks," \
-			"scenario): $(grep -l '^reused ' "${srcs[@]}" | wc -l)" \
-			"$(grep -h '^reused ' "${srcs[@]}" | sort -u | sed 's/^reused //' | paste -sd, - | sed 's/^./(&/;s/.$/&)/')." \
+			"scenario): $(grep -l '^reused ' "${srcs[@]}" | wc -l)$(grep -h '^reused ' "${srcs[@]}" |
+				sort -u | sed 's/^reused //' | paste -sd, - | sed 's/^./ (&/;s/.$/&)/')." \
 			"make check FRESH=1 boots every cell."
 	fi
 	if ls "$TR_OUT"/results/*/*.tap >/dev/null 2>&1; then
