@@ -31,13 +31,12 @@ tr_phase host-tests "$TR_TOP/scripts/run-host-tests.sh" >"$TR_OUT/host-tests.tap
 cat "$TR_OUT/host-tests.tap"
 # A matrix that dies is a failure (and its missing cells fail in evaluate.sh).
 matrix_rc=0
-tr_phase matrix "$TR_TOP/scripts/run-matrix.sh" -d "$debug_kernels" || matrix_rc=$?
-if [ "$debug_kernels" = patched-debug ] &&
-	! { [ -f "$TR_OUT/results/patched-debug/stress.tap" ] &&
-		! grep -q '^not ok' "$TR_OUT/results/patched-debug/stress.tap"; }; then
+TRACEFS_RELOC_DEBUG_KERNELS=$debug_kernels tr_phase matrix "$TR_TOP/scripts/run-matrix.sh" || matrix_rc=$?
+tap=$TR_OUT/results/patched-debug/stress.tap
+if [ "$debug_kernels" = patched-debug ] && { [ ! -f "$tap" ] || grep -q '^not ok' "$tap"; }; then
 	echo "==> patched-debug failed a point: booting baseline-debug to compare"
 	tr_phase build-baseline-debug "$TR_TOP/scripts/build-kernel.sh" baseline-debug &&
-		tr_phase matrix-baseline-debug "$TR_TOP/scripts/run-matrix.sh" -a -d baseline-debug ||
+		TRACEFS_RELOC_DEBUG_KERNELS=baseline-debug tr_phase matrix-baseline-debug "$TR_TOP/scripts/run-matrix.sh" -a ||
 		matrix_rc=$?
 fi
 tr_phase ftracetest "$TR_TOP/scripts/run-ftracetest.sh" >"$TR_OUT/ftracetest.tap" || true

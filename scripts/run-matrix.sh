@@ -1,12 +1,11 @@
 #!/usr/bin/env bash
-# run-matrix.sh [-k "KERNELS"] [-s "SCENARIOS"] [-g "GROUPS"] [-j JOBS]
-#               [-d "DEBUG KERNELS"] [-a]: boot
+# run-matrix.sh [-k "KERNELS"] [-s "SCENARIOS"] [-g "GROUPS"] [-j JOBS] [-a]: boot
 # every kernel x scenario once, run the check groups in the guest (by default
 # the scenario's CHECK_GROUPS), keep the TAP under
 # out/results/<kernel>/<scenario>.tap and the console logs beside it.
-# The debug kernels (-d, default $TRACEFS_RELOC_DEBUG_KERNELS or both; none
-# with -k or -s) boot through scenario stress only. -a adds the debug
-# kernels' cells to the results of an earlier run, and boots nothing else.
+# The debug kernels ($TRACEFS_RELOC_DEBUG_KERNELS, default both; none with
+# -k or -s) boot through scenario stress only. -a adds the debug kernels'
+# cells to the results of an earlier run, and boots nothing else.
 # Guests run JOBS at a time (default: CPUs + 1, as guests often sleep; each has one
 # vCPU under TCG).
 # A cell whose inputs (kernel image, guest image, files put into the guest,
@@ -25,19 +24,17 @@ debug_kernels=${TRACEFS_RELOC_DEBUG_KERNELS-$TR_DEBUG_KERNELS}
 debug_scenarios=stress
 groups=""
 jobs=${TRACEFS_RELOC_JOBS:-$(($(nproc) + 1))}
-append="" debug_opt=""
-while getopts k:s:g:j:d:a opt; do
+append=""
+while getopts k:s:g:j:a opt; do
 	case $opt in
 	k) kernels=$OPTARG debug_kernels="" ;;
 	s) scenarios=$OPTARG debug_kernels="" ;;
 	g) groups=$OPTARG ;;
 	j) jobs=$OPTARG ;;
-	d) debug_opt=$OPTARG ;;
 	a) append=1 ;;
 	*) exit 2 ;;
 	esac
 done
-[ -z "$debug_opt" ] || debug_kernels=$debug_opt
 [ -z "$append" ] || kernels="" scenarios=""
 
 res=$TR_OUT/results
