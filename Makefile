@@ -6,7 +6,7 @@ K ?= patched
 S ?= tracefs
 U ?= root
 
-.PHONY: help run check check-debug deps tree kernels image matrix quick host-tests guest shellcheck clean bench
+.PHONY: help run check check-debug check-configs deps tree kernels image matrix quick host-tests guest shellcheck clean bench
 
 help:
 	@sed -n 's/^## //p' $(MAKEFILE_LIST)
@@ -24,6 +24,13 @@ check:
 ##             boots it only when the patched debug kernel fails a point)
 check-debug:
 	TRACEFS_RELOC_DEBUG_BASELINE=1 TRACEFS_RELOC_FRESH=$(FRESH) scripts/check.sh
+
+## check-configs  baseline and patched in each kernel/config/combos combination
+##             (DEBUG_FS=n, TRACING=n, lockdown...): builds, W=1, sparse,
+##             coccicheck, kernel-doc, and boots where the series changes
+##             behaviour; not part of check (see README)
+check-configs:
+	scripts/check-configs-all.sh
 
 ## deps        install the Debian packages (idempotent)
 deps:

@@ -101,8 +101,9 @@ cat "$base_img" "$work/overlay.cpio.gz" >"$work/initrd"
 truncate -s 16M "$work/disk.img"
 
 scen_cmdline=$(sh -c ". '$scen_file'; echo \"\$CMDLINE\"")
-# SMP: vCPUs the scenario asks for (default 1; stress boots 2 with
-# maxcpus=1, to bring the second online during a trace).
+# SMP: vCPUs the scenario asks for (default 1). The guest kernels have no
+# ACPI, and the MP table QEMU's firmware gives them lists one CPU whatever
+# -smp says.
 smp=$(sh -c ". '$scen_file'; echo \"\${SMP:-1}\"")
 cmdline="console=ttyS0 panic=-1 rdinit=/init $scen_cmdline $append"
 : >"$work/out"

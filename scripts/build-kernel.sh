@@ -15,8 +15,8 @@ mapfile -t frags < <(find "$TR_TOP/kernel/config" -maxdepth 1 -name '*.config' |
 [ ${#frags[@]} -gt 0 ] || tr_die "no config fragments in kernel/config"
 variant=$(tr_variant "$which")
 if [ -n "$variant" ]; then
-	mapfile -t vfrags < <(find "$TR_TOP/kernel/config/$variant" -maxdepth 1 -name '*.config' | sort)
-	[ ${#vfrags[@]} -gt 0 ] || tr_die "no config fragments in kernel/config/$variant"
+	mapfile -t vfrags < <(tr_variant_frags "$variant")
+	[ ${#vfrags[@]} -gt 0 ] && [ -f "${vfrags[0]}" ] || tr_die "no config fragments for the variant $variant"
 	frags+=("${vfrags[@]}")
 fi
 
@@ -75,9 +75,19 @@ if [ "$(cat .config.fragments 2>/dev/null)" != "$cfg_hash" ] || [ ! -f .config ]
 		scripts/kconfig/merge_config.sh -m -O "$bdir" "$bdir/.config" "${frags[@]}") >merge_config.log 2>&1 ||
 		{ cat merge_config.log; tr_die "merge_config.sh failed"; }
 	"${kmake[@]}" olddefconfig >/dev/null
-	# Every option a fragment asks for must have survived olddefconfig.
-	missing=$(grep -h '^CONFIG_' "${frags[@]}" | sort -u | while IFS= read -r opt; do
+	# Every option a fragment asks for must have survived olddefconfig. A
+	# configuration combination (cfg-*) turns options off that others
+	# depend on: there only its own fragment counts, an option it turns
+	# off being off whether .config says "is not set" or nothing.
+	check_frags=("${frags[@]}")
+	[[ $variant != cfg-* ]] || check_frags=("${vfrags[@]}")
+	missing=$( (grep -h '^CONFIG_' "${check_frags[@]}" || true) | sort -u | while IFS= read -r opt; do
 		grep -qxF "$opt" .config || echo "$opt"
+	done
+	(grep -h '^# CONFIG_.* is not set$' "${check_frags[@]}" || true) | sort -u | while IFS= read -r opt; do
+		o=${opt#\# }
+		o=${o%% *}
+		! grep -q "^$o=" .config || echo "$opt"
 	done)
 	if [ -n "$missing" ]; then
 		echo "$missing" | sed 's/^/    /' >&2
@@ -98,9 +108,11 @@ if [ -n "$key" ] && [ "$(cat .build.key 2>/dev/null)" = "$key" ] && [ -f "$(tr_b
 fi
 rm -f .build.key
 
-echo "==> $which: make bzImage modules"
+targets=(bzImage)
+grep -qx 'CONFIG_MODULES=y' .config && targets+=(modules)
+echo "==> $which: make ${targets[*]}"
 ccache -z >/dev/null
-if ! "${kmake[@]}" bzImage modules >build.log 2>&1; then
+if ! "${kmake[@]}" "${targets[@]}" >build.log 2>&1; then
 	tail -n 40 build.log >&2
 	tr_die "$which: kernel build failed (full log: $build/build.log)"
 fi

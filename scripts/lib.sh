@@ -20,11 +20,33 @@ export TR_TOP TR_CACHE TR_OUT TR_TARBALL TR_SERIES_DIR TR_SOURCE_PKG TR_KERNELS
 # pristine commit (build-kernel.sh seeds new trees that way).
 # A kernel id is a tree (baseline, patched) with an optional variant:
 # "-debug" builds the same tree with kernel/config/debug/*.config added
-# (KASAN, lockdep, kmemleak...) in a build directory of its own.
+# (KASAN, lockdep, kmemleak...) in a build directory of its own;
+# "-cfg-NAME" with kernel/config/combos/NAME.config added (make
+# check-configs: DEBUG_FS=n, TRACING=n, ...).
 TR_DEBUG_KERNELS="baseline-debug patched-debug"
 export TR_DEBUG_KERNELS
-tr_tree() { echo "${1%-debug}"; }
-tr_variant() { case $1 in *-debug) echo debug ;; *) echo "" ;; esac; }
+tr_tree() {
+	case $1 in
+	*-debug) echo "${1%-debug}" ;;
+	*-cfg-*) echo "${1%%-cfg-*}" ;;
+	*) echo "$1" ;;
+	esac
+}
+tr_variant() {
+	case $1 in
+	*-debug) echo debug ;;
+	*-cfg-*) echo "cfg-${1#*-cfg-}" ;;
+	*) echo "" ;;
+	esac
+}
+# tr_variant_frags VARIANT: the config fragments a variant adds.
+tr_variant_frags() {
+	case $1 in
+	"") ;;
+	cfg-*) echo "$TR_TOP/kernel/config/combos/${1#cfg-}.config" ;;
+	*) find "$TR_TOP/kernel/config/$1" -maxdepth 1 -name '*.config' | sort ;;
+	esac
+}
 tr_src() { echo "$TR_CACHE/trees/$(tr_tree "$1")/src"; }
 tr_build() {
 	local v

@@ -256,6 +256,12 @@ side_by_side() {
 		echo
 		sed 's#(bench\.svg)#(bench/bench.svg)#' "$TR_OUT/bench/bench.md"
 	fi
+	# The last `make check-configs`, when there is one (not part of make
+	# check); its heading carries its date.
+	if [ -f "$TR_OUT/configs/report.md" ]; then
+		echo
+		cat "$TR_OUT/configs/report.md"
+	fi
 	if [ -f "$TR_OUT/phases.tsv" ]; then
 		echo
 		echo "## Phase times (this run)"

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# run-matrix.sh [-k "KERNELS"] [-s "SCENARIOS"] [-g "GROUPS"] [-j JOBS] [-a]: boot
-# every kernel x scenario once, run the check groups in the guest (by default
+# run-matrix.sh [-k "KERNELS"] [-s "SCENARIOS"] [-c "KERNEL:SCENARIO..."]
+#               [-g "GROUPS"] [-j JOBS] [-a]: boot
+# every kernel x scenario once (or, with -c, the cells listed), run the check
+# groups in the guest (by default
 # the scenario's CHECK_GROUPS), keep the TAP under
 # out/results/<kernel>/<scenario>.tap and the console logs beside it.
 # The debug kernels ($TRACEFS_RELOC_DEBUG_KERNELS, default both; none with
@@ -24,11 +26,12 @@ debug_kernels=${TRACEFS_RELOC_DEBUG_KERNELS-$TR_DEBUG_KERNELS}
 debug_scenarios=stress
 groups=""
 jobs=${TRACEFS_RELOC_JOBS:-$(($(nproc) + 1))}
-append=""
-while getopts k:s:g:j:a opt; do
+append="" cell_list=""
+while getopts k:s:c:g:j:a opt; do
 	case $opt in
 	k) kernels=$OPTARG debug_kernels="" ;;
 	s) scenarios=$OPTARG debug_kernels="" ;;
+	c) cell_list=$OPTARG debug_kernels="" ;;
 	g) groups=$OPTARG ;;
 	j) jobs=$OPTARG ;;
 	a) append=1 ;;
@@ -47,6 +50,14 @@ common_key=$(find "$TR_TOP/tools-check" "$TR_TOP/qemu-env" -type f -print0 | sor
 
 # cells: "kernel scenario" pairs, one boot each.
 cells=()
+if [ -n "$cell_list" ]; then
+	scenarios="" kernels=""
+	for c in $cell_list; do
+		[[ $c == *:* ]] || tr_die "-c takes KERNEL:SCENARIO pairs, not '$c'"
+		cells+=("${c%%:*} ${c#*:}")
+		[[ " $kernels " == *" ${c%%:*} "* ]] || kernels="$kernels ${c%%:*}"
+	done
+fi
 for s in $scenarios; do
 	for k in $kernels; do
 		cells+=("$k $s")

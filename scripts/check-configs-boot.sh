@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# check-configs-boot.sh: boot the configuration combinations whose behaviour
+# the series changes (built by check-configs.sh) and run their checks:
+#   DEBUG_FS=n (patched; the baseline cannot be configured so): scenarios
+#     tracefs and debugfs-off, the same checks as the main matrix;
+#   TRACING=n with KPROBES=y: scenario no-tracing (kprobes files in debugfs);
+#   the lockdown LSM: scenarios lockdown-integrity, lockdown-confidentiality.
+# Results go to $TR_OUT/configs/results, judged against
+# tools-check/expected-configs.tsv; prints the verdict rows (TSV) on stdout.
+set -euo pipefail
+# shellcheck source=scripts/lib.sh
+. "$(dirname "$0")/lib.sh"
+
+out=$TR_OUT/configs
+mkdir -p "$out"
+cells=(
+	patched-cfg-debugfs-off:tracefs patched-cfg-debugfs-off:debugfs-off
+	baseline-cfg-tracing-off-kprobes:no-tracing patched-cfg-tracing-off-kprobes:no-tracing
+	baseline-cfg-lockdown:lockdown-integrity patched-cfg-lockdown:lockdown-integrity
+	baseline-cfg-lockdown:lockdown-confidentiality patched-cfg-lockdown:lockdown-confidentiality
+)
+for c in "${cells[@]}"; do
+	[ -f "$(tr_bzimage "${c%%:*}")" ] || tr_die "no ${c%%:*} kernel: run scripts/check-configs.sh first"
+done
+rc=0
+TRACEFS_RELOC_OUT=$out "$TR_TOP/scripts/run-matrix.sh" -c "${cells[*]}" || rc=$?
+"$TR_TOP/scripts/evaluate.sh" "$TR_TOP/tools-check/expected-configs.tsv" "$out/results" | tee "$out/results.tsv"
+! grep -qP '\t(FAIL|XPASS)\t' "$out/results.tsv" && [ $rc = 0 ]

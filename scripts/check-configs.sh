@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# check-configs.sh: build baseline and patched in each configuration
+# combination of kernel/config/combos (tinyconfig + kernel/config/*.config +
+# the combination) and compare: the patched tree must build wherever the
+# baseline does, with no warning the baseline does not have. Prints TAP
+# lines; writes $TR_OUT/configs/table.tsv (combination, tree, build result,
+# warnings) and the build logs beside it.
+#   check-configs.sh [NAME...]   only these combinations (default: all)
+# A combination the baseline cannot configure (an option it asks for does
+# not survive olddefconfig, e.g. DEBUG_FS=n while blktrace selects it) is
+# reported as such; the patched tree must then configure and build it.
+set -euo pipefail
+export LC_ALL=C
+# shellcheck source=scripts/lib.sh
+. "$(dirname "$0")/lib.sh"
+
+out=$TR_OUT/configs
+mkdir -p "$out"
+if [ $# -gt 0 ]; then
+	names=("$@")
+else
+	mapfile -t names < <(find "$TR_TOP/kernel/config/combos" -maxdepth 1 -name '*.config' -printf '%f\n' | sed 's/\.config$//' | sort)
+fi
+[ ${#names[@]} -gt 0 ] || tr_die "no configuration combinations in kernel/config/combos"
+
+# Warnings and errors of a build log, without line and column numbers (they
+# move with the series) and with paths relative to the source tree.
+norm_warnings() {
+	sed -nE 's#^(\.\./)?([^ :]+):[0-9]+(:[0-9]+)?: (warning|error): (.*)$#\2: \4: \5#p' "$1" | sort
+}
+
+table=$out/table.tsv
+: >"$table.new"
+for name in "${names[@]}"; do
+	[ -f "$TR_TOP/kernel/config/combos/$name.config" ] || tr_die "no combination $name (kernel/config/combos/$name.config)"
+	declare -A result=()
+	for tree in $TR_KERNELS; do
+		id=$tree-cfg-$name
+		log=$out/$id.log
+		start=$(date +%s)
+		if "$TR_TOP/scripts/build-kernel.sh" "$id" >"$log" 2>&1; then
+			result[$tree]=built
+		elif grep -q 'did not survive olddefconfig' "$log"; then
+			result[$tree]=unreachable
+		else
+			result[$tree]=failed
+		fi
+		secs=$(($(date +%s) - start))
+		blog=$(tr_build "$id")/build.log
+		if [ "${result[$tree]}" != unreachable ] && [ -f "$blog" ]; then
+			norm_warnings "$blog" >"$out/$id.warnings"
+		else
+			: >"$out/$id.warnings"
+		fi
+		printf '%s\t%s\t%s\t%s\t%s\n' "$name" "$tree" "${result[$tree]}" \
+			"$(wc -l <"$out/$id.warnings")" "$secs" >>"$table.new"
+		echo "# $id: ${result[$tree]} in $secs s ($(wc -l <"$out/$id.warnings") warning lines; log $log)"
+	done
+	b=${result[baseline]} p=${result[patched]}
+	why=""
+	case $p in
+	built) ;;
+	unreachable) why="patched cannot configure it: $(grep -E '^ +(# )?CONFIG_' "$out/patched-cfg-$name.log" | tr -s ' ' | paste -sd, -)" ;;
+	failed) why="patched build failed: $(grep -m1 -E 'error:|Error' "$out/patched-cfg-$name.log" || tail -n 1 "$out/patched-cfg-$name.log")" ;;
+	esac
+	if [ -z "$why" ]; then
+		echo "ok - configs: $name: patched builds (baseline: $b)"
+	else
+		echo "not ok - configs: $name: $why (baseline: $b)"
+		tail -n 15 "$out/patched-cfg-$name.log" | sed 's/^/#   /'
+	fi
+	if [ "$b" = built ] && [ "$p" = built ]; then
+		new=$(comm -13 "$out/baseline-cfg-$name.warnings" "$out/patched-cfg-$name.warnings")
+		if [ -z "$new" ]; then
+			echo "ok - configs: $name: no new warning ($(wc -l <"$out/patched-cfg-$name.warnings") in patched, $(wc -l <"$out/baseline-cfg-$name.warnings") in baseline)"
+		else
+			echo "not ok - configs: $name: new warnings"
+			echo "$new" | sed 's/^/#   /'
+		fi
+	elif [ "$p" = built ]; then
+		# Nothing to compare with: the patched tree's warnings must be
+		# ones the baseline's default configuration has too.
+		new=$(comm -13 <(norm_warnings "$(tr_build baseline)/build.log") "$out/patched-cfg-$name.warnings")
+		if [ -z "$new" ]; then
+			echo "ok - configs: $name: no warning the baseline's default configuration lacks (baseline cannot build $name)"
+		else
+			echo "not ok - configs: $name: warnings (baseline cannot build $name to compare)"
+			echo "$new" | sed 's/^/#   /'
+		fi
+	fi
+	unset result
+done
+# Keep the rows of combinations not run this time.
+if [ -f "$table" ]; then
+	awk -F'\t' 'NR == FNR { seen[$1] = 1; next } !($1 in seen)' "$table.new" "$table" >"$table.old"
+	cat "$table.old" >>"$table.new"
+	rm -f "$table.old"
+fi
+sort -o "$table" "$table.new"
+rm -f "$table.new"

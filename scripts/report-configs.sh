@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# report-configs.sh: the make check-configs section of the report, from
+# $TR_OUT/configs (table.tsv, builds.tap, analyzers.tap, results.tsv,
+# phases.tsv), as Markdown on stdout.
+set -euo pipefail
+# shellcheck source=scripts/lib.sh
+. "$(dirname "$0")/lib.sh"
+out=$TR_OUT/configs
+[ -f "$out/table.tsv" ] || tr_die "no $out/table.tsv: run make check-configs"
+
+echo "## Configuration combinations (make check-configs, $(date -u -r "$out/table.tsv" '+%Y-%m-%d %H:%M UTC'))"
+echo
+echo "Each combination is tinyconfig + kernel/config/*.config + kernel/config/combos/NAME.config, built whole"
+echo "(bzImage, and modules where MODULES=y) for both trees. *unreachable*: an option the combination asks"
+echo "for does not survive olddefconfig in that tree. Warnings: the patched build's compiler warnings that the"
+echo "baseline's build of the same combination does not have. Boots: verdicts of the checks run on that kernel."
+echo
+echo "| combination | baseline build | patched build | warnings | boots (baseline) | boots (patched) |"
+echo "|---|---|---|---|---|---|"
+boots() {
+	[ -f "$out/results.tsv" ] || { echo "-"; return; }
+	awk -F'\t' -v k="$1" '$1 == k {n[$6]++; any = 1}
+		END {if (!any) {print "-"; exit}
+		s = ""; split("PASS XFAIL FAIL XPASS", v, " ")
+		for (i = 1; i <= 4; i++) if (n[v[i]]) s = s (s == "" ? "" : ", ") n[v[i]] " " v[i]
+		print s}' "$out/results.tsv"
+}
+for name in $(cut -f1 "$out/table.tsv" | sort -u); do
+	b=$(awk -F'\t' -v n="$name" '$1 == n && $2 == "baseline" {print $3 " (" $5 " s)"}' "$out/table.tsv")
+	p=$(awk -F'\t' -v n="$name" '$1 == n && $2 == "patched" {print $3 " (" $5 " s)"}' "$out/table.tsv")
+	w=$(grep -E "^(not )?ok - configs: $name: .*warning" "$out/builds.tap" 2>/dev/null |
+		sed -E 's/^ok - configs: [^:]*: /ok: /; s/^not ok - configs: [^:]*: /NOT OK: /' | head -n 1)
+	echo "| $name | ${b:--} | ${p:--} | ${w:--} | $(boots "baseline-cfg-$name") | $(boots "patched-cfg-$name") |"
+done
+echo
+if [ -f "$out/results.tsv" ]; then
+	echo "Boot checks that are not plain passes (expected failures name their cause):"
+	echo
+	echo "| kernel | scenario | check | verdict | reason |"
+	echo "|---|---|---|---|---|"
+	awk -F'\t' '$1 ~ /-cfg-/ && $6 != "PASS" {printf "| %s | %s | %s | %s | %s |\n", $1, $2, $3, $6, $7}' "$out/results.tsv"
+	echo
+fi
+if [ -f "$out/analyzers.tap" ]; then
+	echo "Analyzers on the files the series touches (patched compared with baseline):"
+	echo
+	grep -E '^(# touched|(not )?ok - analyzers)' "$out/analyzers.tap" | sed -E 's/^# /- /; s/^ok - analyzers: /- ok: /; s/^not ok - analyzers: /- NOT OK: /'
+	echo
+fi
+if [ -f "$out/phases.tsv" ]; then
+	echo "Phase times: $(awk -F'\t' '{printf "%s%s %s s", (NR > 1 ? ", " : ""), $1, $2}' "$out/phases.tsv")."
+	echo
+fi

@@ -1,0 +1,86 @@
+# shellcheck shell=sh
+# The relocated files under the lockdown LSM (make check-configs: the
+# lockdown combination, booted with lockdown=$LOCKDOWN). Asserts the
+# patched design:
+#   integrity: tracefs is not locked down (LOCKDOWN_TRACEFS is a
+#     confidentiality reason), so the relocated files work, through the
+#     old debugfs paths too; what stays in debugfs keeps debugfs's rule
+#     (no writable, mmap or ioctl file opens: EPERM).
+#   confidentiality: tracefs creates nothing; kprobes/ and
+#     error_injection/ stay in debugfs (read-only files readable, the
+#     rest EPERM, as on the unpatched kernel); BLKTRACESETUP fails EPERM
+#     (the unpatched kernel sets up, then refuses to open the relay files).
+# The unpatched kernel's differences are rows of expected.tsv.
+D=/sys/kernel/debug
+T=/sys/kernel/tracing
+
+# write_result FILE VALUE: "ok" or the error message of the write.
+write_result() {
+	if out=$( (echo "$2" >"$1") 2>&1); then echo ok; else echo "$out"; fi
+}
+
+check_lockdown_level() {
+	mount -t securityfs securityfs /sys/kernel/security 2>/dev/null
+	cat /sys/kernel/security/lockdown
+	grep -q "\[$LOCKDOWN\]" /sys/kernel/security/lockdown
+}
+
+check_lockdown_kprobes_list_blacklist_old_path() {
+	n=$(wc -l <"$D/kprobes/list") || return 1
+	b=$(wc -l <"$D/kprobes/blacklist") || return 1
+	echo "$D/kprobes/list: $n lines, blacklist: $b lines"
+	[ "$b" -gt 0 ]
+}
+
+check_lockdown_kprobes_home() {
+	ls -ld "$D/kprobes" "$T/kprobes" 2>&1
+	case $LOCKDOWN in
+	integrity)
+		# in tracefs, and debugfs links to it
+		[ -f "$T/kprobes/list" ] && [ -L "$D/kprobes" ] ;;
+	confidentiality)
+		# tracefs creates nothing: the files stay in debugfs
+		note "$(dmesg | grep -c 'Could not create the kprobes files in tracefs') kernel log line(s) about the kprobes files"
+		[ ! -e "$T/kprobes" ] && [ -d "$D/kprobes" ] && [ ! -L "$D/kprobes" ] ;;
+	esac
+}
+
+check_lockdown_kprobes_enabled_old_path() {
+	r=$(write_result "$D/kprobes/enabled" 1)
+	echo "write 1 to $D/kprobes/enabled: $r"
+	case $LOCKDOWN in
+	integrity) [ "$r" = ok ] ;;
+	confidentiality) case $r in *"Operation not permitted"*) true ;; *) false ;; esac ;;
+	esac
+}
+
+check_lockdown_error_injection_list() {
+	n=$(wc -l <"$D/error_injection/list") || return 1
+	echo "$D/error_injection/list: $n lines"
+	[ "$n" -gt 0 ]
+}
+
+# A file that stays in debugfs and is writable: debugfs's lockdown rule.
+check_lockdown_debugfs_writable_refused() {
+	r=$(write_result "$D/fail_function/inject" '')
+	echo "write to $D/fail_function/inject: $r"
+	case $r in *"Operation not permitted"*) true ;; *) false ;; esac
+}
+
+check_lockdown_blktrace() {
+	rm -rf btl && mkdir btl
+	blktrace -d /dev/vda -D btl -o vda -w 2 >btl/out 2>&1 &
+	pid=$!
+	sleep 1
+	io_workload
+	wait $pid
+	rc=$?
+	cat btl/out
+	counts=$(blkparse_counts btl vda)
+	note "blktrace under lockdown=$LOCKDOWN: exit $rc, $counts"
+	case $LOCKDOWN in
+	integrity) [ $rc = 0 ] && nonzero_counts "$counts" ;;
+	# nothing traced, and EPERM said (blktrace 1.2.0 may still exit 0)
+	confidentiality) ! nonzero_counts "$counts" && grep -q 'Operation not permitted' btl/out ;;
+	esac
+}
