@@ -31,7 +31,7 @@ echo "# touched: ${#cfiles[@]} C files, ${#hfiles[@]} headers, ${#rstfiles[@]} r
 # Reports without line and column numbers, paths relative to the tree.
 norm() {
 	sed -E -e 's#^(\.\./)+##' -e "s#$1/##g" \
-		-e 's#^([^ :]+):[0-9]+(:[0-9]+)?:#\1:#' -e 's#(line|lines) [0-9]+(-[0-9]+)?#\1 N#g' |
+		-e 's#^([^ :]+):[0-9]+(:[0-9]+(-[0-9]+)?)?:#\1:#' -e 's#(line|lines) [0-9]+(-[0-9]+)?#\1 N#g' |
 		grep -vE '^ *$' | sort
 }
 

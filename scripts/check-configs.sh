@@ -30,7 +30,18 @@ norm_warnings() {
 }
 
 table=$out/table.tsv
-: >"$table.new"
+# merge_row ROW: put one combination's row for one tree into the table
+# now (a run stopped half way keeps what it finished).
+merge_row() {
+	local name tree
+	IFS=$'\t' read -r name tree _ <<<"$1"
+	touch "$table"
+	{
+		awk -F'\t' -v n="$name" -v t="$tree" '!($1 == n && $2 == t)' "$table"
+		printf '%s\n' "$1"
+	} | sort >"$table.new"
+	mv "$table.new" "$table"
+}
 for name in "${names[@]}"; do
 	[ -f "$TR_TOP/kernel/config/combos/$name.config" ] || tr_die "no combination $name (kernel/config/combos/$name.config)"
 	declare -A result=()
@@ -52,8 +63,8 @@ for name in "${names[@]}"; do
 		else
 			: >"$out/$id.warnings"
 		fi
-		printf '%s\t%s\t%s\t%s\t%s\n' "$name" "$tree" "${result[$tree]}" \
-			"$(wc -l <"$out/$id.warnings")" "$secs" >>"$table.new"
+		merge_row "$(printf '%s\t%s\t%s\t%s\t%s' "$name" "$tree" "${result[$tree]}" \
+			"$(wc -l <"$out/$id.warnings")" "$secs")"
 		echo "# $id: ${result[$tree]} in $secs s ($(wc -l <"$out/$id.warnings") warning lines; log $log)"
 	done
 	b=${result[baseline]} p=${result[patched]}
@@ -90,11 +101,3 @@ for name in "${names[@]}"; do
 	fi
 	unset result
 done
-# Keep the rows of combinations not run this time.
-if [ -f "$table" ]; then
-	awk -F'\t' 'NR == FNR { seen[$1] = 1; next } !($1 in seen)' "$table.new" "$table" >"$table.old"
-	cat "$table.old" >>"$table.new"
-	rm -f "$table.old"
-fi
-sort -o "$table" "$table.new"
-rm -f "$table.new"

@@ -14,6 +14,7 @@ echo "Each combination is tinyconfig + kernel/config/*.config + kernel/config/co
 echo "(bzImage, and modules where MODULES=y) for both trees. *unreachable*: an option the combination asks"
 echo "for does not survive olddefconfig in that tree. Warnings: the patched build's compiler warnings that the"
 echo "baseline's build of the same combination does not have. Boots: verdicts of the checks run on that kernel."
+echo "Times are the last run's (a second or two: the build was up to date)."
 echo
 echo "| combination | baseline build | patched build | warnings | boots (baseline) | boots (patched) |"
 echo "|---|---|---|---|---|---|"
@@ -32,7 +33,10 @@ for name in $(cut -f1 "$out/table.tsv" | sort -u); do
 		sed -E 's/^ok - configs: [^:]*: /ok: /; s/^not ok - configs: [^:]*: /NOT OK: /' | head -n 1)
 	echo "| $name | ${b:--} | ${p:--} | ${w:--} | $(boots "baseline-cfg-$name") | $(boots "patched-cfg-$name") |"
 done
+missing=$(find "$TR_TOP/kernel/config/combos" -maxdepth 1 -name '*.config' -printf '%f\n' | sed 's/\.config$//' | sort |
+	while read -r n; do grep -q "^$n	" "$out/table.tsv" || echo "$n"; done | paste -sd' ' -)
 echo
+[ -z "$missing" ] || { echo "**Not built by any run yet:** $missing."; echo; }
 if [ -f "$out/results.tsv" ]; then
 	echo "Boot checks that are not plain passes (expected failures name their cause):"
 	echo
