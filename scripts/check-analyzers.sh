@@ -28,13 +28,6 @@ mapfile -t hfiles < <(printf '%s\n' "${touched[@]}" | grep '\.h$' || true)
 mapfile -t rstfiles < <(printf '%s\n' "${touched[@]}" | grep '\.rst$' || true)
 echo "# touched: ${#cfiles[@]} C files, ${#hfiles[@]} headers, ${#rstfiles[@]} reST files"
 
-# Reports without line and column numbers, paths relative to the tree.
-norm() {
-	sed -E -e 's#^(\.\./)+##' -e "s#$1/##g" \
-		-e 's#^([^ :]+):[0-9]+(:[0-9]+(-[0-9]+)?)?:#\1:#' -e 's#(line|lines) [0-9]+(-[0-9]+)?#\1 N#g' |
-		grep -vE '^ *$' | sort
-}
-
 # compare TOOL: ok when the patched output has no line the baseline's lacks.
 compare() {
 	local tool=$1 new
@@ -66,25 +59,25 @@ for t in $TR_KERNELS; do
 	kmake=(make -C "$src" O=build-analyze -j"$(nproc)" CC="ccache gcc" HOSTCC="ccache gcc")
 	CCACHE_DIR=${CCACHE_DIR:-$TR_CACHE/ccache} "${kmake[@]}" W=1 C=2 "${objs[@]}" >"$out/$t.w1-sparse.log" 2>&1 ||
 		echo "# $t: make W=1 C=2 failed (see $out/$t.w1-sparse.log)"
-	grep -E '(warning|error):' "$out/$t.w1-sparse.log" | norm "$src" >"$out/$t.w1-sparse" || true
+	grep -E '(warning|error):' "$out/$t.w1-sparse.log" | tr_norm_reports "$src" >"$out/$t.w1-sparse" || true
 	# coccicheck in report mode as the checker of the same objects (the
 	# per-file form scripts/coccicheck documents); C=2 runs it on objects
 	# that are up to date.
 	"${kmake[@]}" C=2 CHECK="$src/scripts/coccicheck" MODE=report "${objs[@]}" >"$out/$t.coccicheck.log" 2>&1 ||
 		echo "# $t: coccicheck failed (see $out/$t.coccicheck.log)"
-	grep -E '^[^ ]+\.[ch]:[0-9]+' "$out/$t.coccicheck.log" | norm "$src" >"$out/$t.coccicheck" || true
+	grep -E '^[^ ]+\.[ch]:[0-9]+' "$out/$t.coccicheck.log" | tr_norm_reports "$src" >"$out/$t.coccicheck" || true
 	# kernel-doc on touched C files and headers
 	(cd "$src" && for f in "${cfiles[@]}" "${hfiles[@]}"; do
 		[ -f "$f" ] && scripts/kernel-doc -none "$f" 2>&1
-	done) | norm "$src" >"$out/$t.kernel-doc" || true
+	done) | tr_norm_reports "$src" >"$out/$t.kernel-doc" || true
 	# reST: docutils parses each touched file; Sphinx-only directives and
 	# roles are reported as unknown in both trees alike.
 	(cd "$src" && for f in "${rstfiles[@]}"; do
 		[ -f "$f" ] && python3 -m docutils --report=2 --halt=5 "$f" /dev/null 2>&1
-	done) | norm "$src" >"$out/$t.rest" || true
+	done) | tr_norm_reports "$src" >"$out/$t.rest" || true
 	# ABI files: the kernel's own validator
 	(cd "$src" && scripts/get_abi.pl validate --dir Documentation/ABI 2>&1 &&
-		scripts/get_abi.pl rest --dir Documentation/ABI 2>&1 >/dev/null) | norm "$src" >"$out/$t.abi" || true
+		scripts/get_abi.pl rest --dir Documentation/ABI 2>&1 >/dev/null) | tr_norm_reports "$src" >"$out/$t.abi" || true
 	rm -rf "$scratch"
 	echo "# $t: ${#objs[@]} objects, $(($(date +%s) - start)) s"
 done

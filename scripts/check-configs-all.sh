@@ -39,10 +39,4 @@ tr_phase config-boots "$TR_TOP/scripts/check-configs-boot.sh" >/dev/null || boot
 "$TR_TOP/scripts/report-configs.sh" >"$out/report.md"
 echo
 cat "$out/report.md"
-awk -F'\t' '$6 == "FAIL" || $6 == "XPASS" {print "FAILED: " $1 "/" $2 "/" $3 " (" $6 ")" ($7 != "" ? ": " $7 : "")}' "$out/results.tsv"
-passed=$(awk -F'\t' '$6 == "PASS" || $6 == "XFAIL"' "$out/results.tsv" | wc -l)
-failed=$(awk -F'\t' '$6 == "FAIL" || $6 == "XPASS"' "$out/results.tsv" | wc -l)
-echo "total time $(($(date +%s) - t0)) s"
-[ "$passed" -gt 0 ] || { echo "FAILED: no result at all"; failed=$((failed + 1)); }
-echo "$passed passed, $failed failed"
-[ "$failed" = 0 ]
+tr_summarize "$out/results.tsv" "$t0"

@@ -19,14 +19,13 @@ mkdir -p "$out"
 if [ $# -gt 0 ]; then
 	names=("$@")
 else
-	mapfile -t names < <(find "$TR_TOP/kernel/config/combos" -maxdepth 1 -name '*.config' -printf '%f\n' | sed 's/\.config$//' | sort)
+	mapfile -t names < <(tr_combos)
 fi
 [ ${#names[@]} -gt 0 ] || tr_die "no configuration combinations in kernel/config/combos"
 
-# Warnings and errors of a build log, without line and column numbers (they
-# move with the series) and with paths relative to the source tree.
+# The warnings and errors of a build log, normalized.
 norm_warnings() {
-	sed -nE 's#^(\.\./)?([^ :]+):[0-9]+(:[0-9]+)?: (warning|error): (.*)$#\2: \4: \5#p' "$1" | sort
+	grep -E '(warning|error): ' "$1" | tr_norm_reports "$2" || true
 }
 
 table=$out/table.tsv
@@ -59,7 +58,7 @@ for name in "${names[@]}"; do
 		secs=$(($(date +%s) - start))
 		blog=$(tr_build "$id")/build.log
 		if [ "${result[$tree]}" != unreachable ] && [ -f "$blog" ]; then
-			norm_warnings "$blog" >"$out/$id.warnings"
+			norm_warnings "$blog" "$(tr_src "$id")" >"$out/$id.warnings"
 		else
 			: >"$out/$id.warnings"
 		fi
@@ -91,7 +90,7 @@ for name in "${names[@]}"; do
 	elif [ "$p" = built ]; then
 		# Nothing to compare with: the patched tree's warnings must be
 		# ones the baseline's default configuration has too.
-		new=$(comm -13 <(norm_warnings "$(tr_build baseline)/build.log") "$out/patched-cfg-$name.warnings")
+		new=$(comm -13 <(norm_warnings "$(tr_build baseline)/build.log" "$(tr_src baseline)") "$out/patched-cfg-$name.warnings")
 		if [ -z "$new" ]; then
 			echo "ok - configs: $name: no warning the baseline's default configuration lacks (baseline cannot build $name)"
 		else

@@ -72,11 +72,4 @@ done
 echo
 sed -n '/^## Totals/,/^## Which/p' "$TR_OUT/report.md" | sed '$d'
 echo "Report: $TR_OUT/report.md and $TR_OUT/report.html"
-awk -F'\t' '$6 == "FAIL" || $6 == "XPASS" {print "FAILED: " $1 "/" $2 "/" $3 " (" $6 ")" ($7 != "" ? ": " $7 : "")}' "$TR_OUT/results.tsv"
-
-passed=$(awk -F'\t' '$6 == "PASS" || $6 == "XFAIL"' "$TR_OUT/results.tsv" | wc -l)
-failed=$(awk -F'\t' '$6 == "FAIL" || $6 == "XPASS"' "$TR_OUT/results.tsv" | wc -l)
-echo "total time $(($(date +%s) - t0)) s"
-[ "$passed" -gt 0 ] || { echo "FAILED: no result at all"; failed=$((failed + 1)); }
-echo "$passed passed, $failed failed"
-[ "$failed" = 0 ]
+tr_summarize "$TR_OUT/results.tsv" "$t0"

@@ -149,3 +149,31 @@ tr_worktree_at_base() {
 	tr_git -C "$dir" checkout -q -f --detach base
 	tr_git -C "$dir" clean -q -f -d
 }
+
+# tr_summarize RESULTS_TSV T0: the closing lines of a run made from one
+# results file (evaluate.sh's model): every FAIL/XPASS, the total time since
+# T0 and "N passed, N failed"; fails when anything failed or nothing ran.
+tr_summarize() {
+	local res=$1 t0=$2 passed failed
+	awk -F'\t' '$6 == "FAIL" || $6 == "XPASS" {print "FAILED: " $1 "/" $2 "/" $3 " (" $6 ")" ($7 != "" ? ": " $7 : "")}' "$res"
+	passed=$(awk -F'\t' '$6 == "PASS" || $6 == "XFAIL"' "$res" | wc -l)
+	failed=$(awk -F'\t' '$6 == "FAIL" || $6 == "XPASS"' "$res" | wc -l)
+	echo "total time $(($(date +%s) - t0)) s"
+	[ "$passed" -gt 0 ] || { echo "FAILED: no result at all"; failed=$((failed + 1)); }
+	echo "$passed passed, $failed failed"
+	[ "$failed" = 0 ]
+}
+
+# tr_norm_reports SRC: compiler, sparse, coccinelle and kernel-doc reports
+# on stdin without line and column numbers (they move with the series) and
+# with paths relative to the source tree SRC; sorted, for comm.
+tr_norm_reports() {
+	sed -E -e 's#^(\.\./)+##' -e "s#$1/##g" \
+		-e 's#^([^ :]+):[0-9]+(:[0-9]+(-[0-9]+)?)?:#\1:#' -e 's#(line|lines) [0-9]+(-[0-9]+)?#\1 N#g' |
+		grep -vE '^ *$' | LC_ALL=C sort
+}
+
+# tr_combos: the configuration combinations, kernel/config/combos/NAME.config.
+tr_combos() {
+	find "$TR_TOP/kernel/config/combos" -maxdepth 1 -name '*.config' -printf '%f\n' | sed 's/\.config$//' | LC_ALL=C sort
+}

@@ -33,7 +33,7 @@ for name in $(cut -f1 "$out/table.tsv" | sort -u); do
 		sed -E 's/^ok - configs: [^:]*: /ok: /; s/^not ok - configs: [^:]*: /NOT OK: /' | head -n 1)
 	echo "| $name | ${b:--} | ${p:--} | ${w:--} | $(boots "baseline-cfg-$name") | $(boots "patched-cfg-$name") |"
 done
-missing=$(find "$TR_TOP/kernel/config/combos" -maxdepth 1 -name '*.config' -printf '%f\n' | sed 's/\.config$//' | sort |
+missing=$(tr_combos |
 	while read -r n; do grep -q "^$n	" "$out/table.tsv" || echo "$n"; done | paste -sd' ' -)
 echo
 [ -z "$missing" ] || { echo "**Not built by any run yet:** $missing."; echo; }
