@@ -53,10 +53,20 @@ seed_from_closest() {
 		n=$(git -C "$src" diff --name-only "$seed_rev" HEAD 2>/dev/null | wc -l) || continue
 		if [ -z "$best" ] || [ "$n" -lt "$best_n" ]; then best=$t best_n=$n; fi
 	done
-	[ -n "$best" ] || return 0
-	seed=$(tr_build "$best${variant:+-$variant}")
-	echo "==> $which: starting from a copy of $seed ($best_n files differ)"
-	tr_seed_build "$src" "$(tr_src "$best")" "$seed" "$build"
+	if [ -n "$best" ]; then
+		seed=$(tr_build "$best${variant:+-$variant}")
+		echo "==> $which: starting from a copy of $seed ($best_n files differ)"
+		tr_seed_build "$src" "$(tr_src "$best")" "$seed" "$build"
+	elif [[ $variant == cfg-* ]] && seed=$(tr_build "$(tr_tree "$which")") &&
+		[ -f "$seed/.build.key" ]; then
+		# A configuration combination nobody built yet: the same tree's
+		# default build, reconfigured. Kconfig's syncconfig marks each
+		# option that changed, so make recompiles what uses one of them.
+		echo "==> $which: starting from a copy of $seed (same tree, other configuration)"
+		tr_seed_build "$src" "$src" "$seed" "$build"
+	else
+		return 0
+	fi
 	rm -rf "$build/tools-check-modules"
 }
 seed_from_closest

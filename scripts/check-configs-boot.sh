@@ -4,7 +4,8 @@
 #   DEBUG_FS=n (patched; the baseline cannot be configured so): scenarios
 #     tracefs and debugfs-off, the same checks as the main matrix;
 #   TRACING=n with KPROBES=y: scenario no-tracing (kprobes files in debugfs);
-#   the lockdown LSM: scenarios lockdown-integrity, lockdown-confidentiality.
+#   the lockdown LSM: scenarios lockdown-integrity, lockdown-confidentiality;
+#   CPU hotplug (ACPI): scenario hotplug, blktrace while CPU 1 comes online.
 # Results go to $TR_OUT/configs/results; check-configs-all.sh judges them
 # against tools-check/expected-configs.tsv.
 set -euo pipefail
@@ -18,6 +19,7 @@ cells=(
 	baseline-cfg-tracing-off-kprobes:no-tracing patched-cfg-tracing-off-kprobes:no-tracing
 	baseline-cfg-lockdown:lockdown-integrity patched-cfg-lockdown:lockdown-integrity
 	baseline-cfg-lockdown:lockdown-confidentiality patched-cfg-lockdown:lockdown-confidentiality
+	baseline-cfg-hotplug:hotplug patched-cfg-hotplug:hotplug
 )
 for c in "${cells[@]}"; do
 	[ -f "$(tr_bzimage "${c%%:*}")" ] || tr_die "no ${c%%:*} kernel: run scripts/check-configs.sh first"

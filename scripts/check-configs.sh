@@ -28,6 +28,25 @@ norm_warnings() {
 	grep -E '(warning|error): ' "$1" | tr_norm_reports "$2" || true
 }
 
+# The series' C files, compiled again on their own in a finished build of
+# ID, so that their warnings are in both trees' lists whatever a seeded
+# (incremental) build happened to recompile.
+touched=()
+mapfile -t touched < <(git -C "$(tr_src patched)" diff --name-only base HEAD -- '*.c' ':!tools/')
+touched_warnings() {
+	local id=$1 build objs=() f
+	build=$(tr_build "$id")
+	for f in "${touched[@]}"; do
+		[ -f "$build/${f%.c}.o" ] || continue
+		rm -f "$build/${f%.c}.o"
+		objs+=("${f%.c}.o")
+	done
+	[ ${#objs[@]} -gt 0 ] || return 0
+	make -C "$(tr_src "$id")" O="$(basename "$build")" -s -j"$(nproc)" "${objs[@]}" >"$out/$id.touched.log" 2>&1 ||
+		echo "error: compiling ${objs[*]} on their own failed" >>"$out/$id.touched.log"
+	grep -E '(warning|error): ' "$out/$id.touched.log" || true
+}
+
 table=$out/table.tsv
 # merge_row ROW: put one combination's row for one tree into the table
 # now (a run stopped half way keeps what it finished).
@@ -58,7 +77,10 @@ for name in "${names[@]}"; do
 		secs=$(($(date +%s) - start))
 		blog=$(tr_build "$id")/build.log
 		if [ "${result[$tree]}" != unreachable ] && [ -f "$blog" ]; then
-			norm_warnings "$blog" "$(tr_src "$id")" >"$out/$id.warnings"
+			{
+				grep -E '(warning|error): ' "$blog" || true
+				touched_warnings "$id"
+			} | tr_norm_reports "$(tr_src "$id")" | uniq >"$out/$id.warnings"
 		else
 			: >"$out/$id.warnings"
 		fi
