@@ -6,7 +6,7 @@ K ?= patched
 S ?= tracefs
 U ?= root
 
-.PHONY: help run check check-debug check-configs deps tree kernels image matrix quick host-tests guest shellcheck clean bench
+.PHONY: help run check check-debug check-configs check-production deps tree kernels image matrix quick host-tests guest shellcheck clean bench
 
 help:
 	@sed -n 's/^## //p' $(MAKEFILE_LIST)
@@ -31,6 +31,12 @@ check-debug:
 ##             behaviour; not part of check (see README)
 check-configs:
 	scripts/check-configs-all.sh
+
+## check-production  the patched kernel with Debian's production config
+##             (linux-config-6.1), booted: debugfs/tracefs audits, boot log
+##             lines bounded; about an hour to build, not part of check
+check-production:
+	scripts/check-production.sh
 
 ## deps        install the Debian packages (idempotent)
 deps:

@@ -14,7 +14,16 @@ build=$(tr_build "$which")
 mapfile -t frags < <(find "$TR_TOP/kernel/config" -maxdepth 1 -name '*.config' | sort)
 [ ${#frags[@]} -gt 0 ] || tr_die "no config fragments in kernel/config"
 variant=$(tr_variant "$which")
-if [ -n "$variant" ]; then
+base_config=tinyconfig
+if [ "$variant" = debian ]; then
+	# Debian's production configuration, not the guest's: only the
+	# fragments of kernel/config/debian go on top of it.
+	[ -f "$TR_DEBIAN_CONFIG" ] || tr_die "no Debian configuration at $TR_DEBIAN_CONFIG: run scripts/install-deps.sh (package linux-config-6.1)"
+	base_config=$TR_DEBIAN_CONFIG
+	mapfile -t frags < <(tr_variant_frags debian)
+	[ ${#frags[@]} -gt 0 ] && [ -f "${frags[0]}" ] || tr_die "no config fragments in kernel/config/debian"
+	frags=("$TR_DEBIAN_CONFIG" "${frags[@]}")
+elif [ -n "$variant" ]; then
 	mapfile -t vfrags < <(tr_variant_frags "$variant")
 	[ ${#vfrags[@]} -gt 0 ] && [ -f "${vfrags[0]}" ] || tr_die "no config fragments for the variant $variant"
 	frags+=("${vfrags[@]}")
@@ -79,8 +88,14 @@ bdir=$(basename "$build")
 kmake=(make -C .. O="$bdir" -s -j"$(nproc)" CC="ccache gcc" HOSTCC="ccache gcc")
 
 if [ "$(cat .config.fragments 2>/dev/null)" != "$cfg_hash" ] || [ ! -f .config ]; then
-	echo "==> $which: configuring (tinyconfig + ${#frags[@]} fragment(s))"
-	"${kmake[@]}" tinyconfig >/dev/null
+	if [ "$base_config" = tinyconfig ]; then
+		echo "==> $which: configuring (tinyconfig + ${#frags[@]} fragment(s))"
+		"${kmake[@]}" tinyconfig >/dev/null
+	else
+		echo "==> $which: configuring ($base_config + $((${#frags[@]} - 1)) fragment(s))"
+		xz -dc "$base_config" >.config
+		frags=("${frags[@]:1}")
+	fi
 	(cd .. && KCONFIG_CONFIG=$bdir/.config \
 		scripts/kconfig/merge_config.sh -m -O "$bdir" "$bdir/.config" "${frags[@]}") >merge_config.log 2>&1 ||
 		{ cat merge_config.log; tr_die "merge_config.sh failed"; }
@@ -119,7 +134,9 @@ fi
 rm -f .build.key
 
 targets=(bzImage)
-grep -qx 'CONFIG_MODULES=y' .config && targets+=(modules)
+# Debian's configuration: the kernel image only; what the guest needs to
+# boot is built in by kernel/config/debian.
+[ "$variant" = debian ] || ! grep -qx 'CONFIG_MODULES=y' .config || targets+=(modules)
 echo "==> $which: make ${targets[*]}"
 ccache -z >/dev/null
 if ! "${kmake[@]}" "${targets[@]}" >build.log 2>&1; then

@@ -8,7 +8,7 @@ PKGS=(
 	strace blktrace systemd util-linux
 	build-essential bc bison flex libelf-dev libssl-dev cpio xz-utils kmod
 	ccache git quilt perl python3 python3-ply python3-git python3-markdown shellcheck
-	sparse coccinelle ocaml-nox python3-docutils
+	sparse coccinelle ocaml-nox python3-docutils linux-config-6.1
 )
 
 missing=()

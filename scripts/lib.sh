@@ -22,9 +22,15 @@ export TR_TOP TR_CACHE TR_OUT TR_TARBALL TR_SERIES_DIR TR_SOURCE_PKG TR_KERNELS
 # "-debug" builds the same tree with kernel/config/debug/*.config added
 # (KASAN, lockdep, kmemleak...) in a build directory of its own;
 # "-cfg-NAME" with kernel/config/combos/NAME.config added (make
-# check-configs: DEBUG_FS=n, TRACING=n, ...).
+# check-configs: DEBUG_FS=n, TRACING=n, ...);
+# "-debian" starts from Debian's production configuration (package
+# linux-config-6.1) instead of tinyconfig and the guest fragments, with
+# kernel/config/debian/*.config on top (make check-production); it is a
+# tree of its own (patched-debian), so that its long build never shares a
+# tree with the builds make check and check-configs seed and clean.
 TR_DEBUG_KERNELS="baseline-debug patched-debug"
-export TR_DEBUG_KERNELS
+TR_DEBIAN_CONFIG=${TRACEFS_RELOC_DEBIAN_CONFIG:-/usr/src/linux-config-6.1/config.amd64_none_amd64.xz}
+export TR_DEBUG_KERNELS TR_DEBIAN_CONFIG
 tr_tree() {
 	case $1 in
 	*-debug) echo "${1%-debug}" ;;
@@ -36,6 +42,7 @@ tr_variant() {
 	case $1 in
 	*-debug) echo debug ;;
 	*-cfg-*) echo "cfg-${1#*-cfg-}" ;;
+	*-debian) echo debian ;;
 	*) echo "" ;;
 	esac
 }
