@@ -29,13 +29,7 @@ elif [ -n "$variant" ]; then
 	frags+=("${vfrags[@]}")
 fi
 
-export CCACHE_DIR=${CCACHE_DIR:-$TR_CACHE/ccache}
-export CCACHE_BASEDIR=$TR_CACHE/trees
-export CCACHE_NOHASHDIR=1
-export CCACHE_SLOPPINESS=time_macros,include_file_mtime,include_file_ctime
-export KBUILD_BUILD_TIMESTAMP='2026-01-01'
-export KBUILD_BUILD_USER=tracefs-relocation KBUILD_BUILD_HOST=qemu
-mkdir -p "$CCACHE_DIR"
+tr_kbuild_env
 ccache -M 5G >/dev/null
 cfg_hash=$(tr_hash_files "${frags[@]}")
 

@@ -23,30 +23,27 @@ else
 fi
 [ ${#names[@]} -gt 0 ] || tr_die "no configuration combinations in kernel/config/combos"
 
-# The warnings and errors of a build log, normalized.
-norm_warnings() {
-	grep -E '(warning|error): ' "$1" | tr_norm_reports "$2" || true
-}
 
 # The series' C files, compiled again on their own in a finished build of
 # ID, so that their warnings are in both trees' lists whatever a seeded
 # (incremental) build happened to recompile.
 touched=()
 mapfile -t touched < <(git -C "$(tr_src patched)" diff --name-only base HEAD -- '*.c' ':!tools/')
-touched_warnings() {
+touched_log() {
 	local id=$1 build objs=() f
 	build=$(tr_build "$id")
+	: >"$out/$id.touched.log"
 	for f in "${touched[@]}"; do
 		[ -f "$build/${f%.c}.o" ] || continue
 		rm -f "$build/${f%.c}.o"
 		objs+=("${f%.c}.o")
 	done
 	[ ${#objs[@]} -gt 0 ] || return 0
-	make -C "$(tr_src "$id")" O="$(basename "$build")" -s -j"$(nproc)" "${objs[@]}" >"$out/$id.touched.log" 2>&1 ||
+	make -C "$(tr_src "$id")" O="$(basename "$build")" -s -j"$(nproc)" CC="ccache gcc" HOSTCC="ccache gcc" "${objs[@]}" >"$out/$id.touched.log" 2>&1 ||
 		echo "error: compiling ${objs[*]} on their own failed" >>"$out/$id.touched.log"
-	grep -E '(warning|error): ' "$out/$id.touched.log" || true
 }
 
+tr_kbuild_env
 table=$out/table.tsv
 # merge_row ROW: put one combination's row for one tree into the table
 # now (a run stopped half way keeps what it finished).
@@ -77,10 +74,8 @@ for name in "${names[@]}"; do
 		secs=$(($(date +%s) - start))
 		blog=$(tr_build "$id")/build.log
 		if [ "${result[$tree]}" != unreachable ] && [ -f "$blog" ]; then
-			{
-				grep -E '(warning|error): ' "$blog" || true
-				touched_warnings "$id"
-			} | tr_norm_reports "$(tr_src "$id")" | uniq >"$out/$id.warnings"
+			touched_log "$id"
+			"$TR_TOP/scripts/build-warnings.sh" "$(tr_src "$id")" "$blog" "$out/$id.touched.log" >"$out/$id.warnings"
 		else
 			: >"$out/$id.warnings"
 		fi
@@ -112,7 +107,7 @@ for name in "${names[@]}"; do
 	elif [ "$p" = built ]; then
 		# Nothing to compare with: the patched tree's warnings must be
 		# ones the baseline's default configuration has too.
-		new=$(comm -13 <(norm_warnings "$(tr_build baseline)/build.log" "$(tr_src baseline)") "$out/patched-cfg-$name.warnings")
+		new=$(comm -13 <("$TR_TOP/scripts/build-warnings.sh" "$(tr_src baseline)" "$(tr_build baseline)/build.log") "$out/patched-cfg-$name.warnings")
 		if [ -z "$new" ]; then
 			echo "ok - configs: $name: no warning the baseline's default configuration lacks (baseline cannot build $name)"
 		else

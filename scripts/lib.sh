@@ -177,7 +177,20 @@ tr_summarize() {
 tr_norm_reports() {
 	sed -E -e 's#^(\.\./)+##' -e "s#$1/##g" \
 		-e 's#^([^ :]+):[0-9]+(:[0-9]+(-[0-9]+)?)?:#\1:#' -e 's#(line|lines) [0-9]+(-[0-9]+)?#\1 N#g' |
-		grep -vE '^ *$' | LC_ALL=C sort
+		{ grep -vE '^ *$' || true; } | LC_ALL=C sort
+}
+
+# tr_kbuild_env: the environment of every kernel compile (build-kernel.sh,
+# check-configs.sh): one ccache shared by the trees, reproducible build
+# stamps.
+tr_kbuild_env() {
+	export CCACHE_DIR=${CCACHE_DIR:-$TR_CACHE/ccache}
+	export CCACHE_BASEDIR=$TR_CACHE/trees
+	export CCACHE_NOHASHDIR=1
+	export CCACHE_SLOPPINESS=time_macros,include_file_mtime,include_file_ctime
+	export KBUILD_BUILD_TIMESTAMP='2026-01-01'
+	export KBUILD_BUILD_USER=tracefs-relocation KBUILD_BUILD_HOST=qemu
+	mkdir -p "$CCACHE_DIR"
 }
 
 # tr_combos: the configuration combinations, kernel/config/combos/NAME.config.

@@ -10,11 +10,13 @@ out=$TR_OUT/configs
 
 echo "## Configuration combinations (make check-configs, $(date -u -r "$out/table.tsv" '+%Y-%m-%d %H:%M UTC'))"
 echo
-echo "Each combination is tinyconfig + kernel/config/*.config + kernel/config/combos/NAME.config, built whole"
-echo "(bzImage, and modules where MODULES=y) for both trees. *unreachable*: an option the combination asks"
-echo "for does not survive olddefconfig in that tree. Warnings: the patched build's compiler warnings that the"
-echo "baseline's build of the same combination does not have. Boots: verdicts of the checks run on that kernel."
-echo "Times are the last run's (a second or two: the build was up to date)."
+echo "Each combination is tinyconfig + kernel/config/*.config + kernel/config/combos/NAME.config, built"
+echo "(bzImage, and modules where MODULES=y) for both trees; a first build starts from a copy of the tree's"
+echo "default build (baseline) or of the baseline's build of the combination (patched). *unreachable*: an"
+echo "option the combination asks for does not survive olddefconfig in that tree. Warnings: the patched"
+echo "build's compiler warnings, plus those of the series' C files compiled again on their own, that the"
+echo "baseline's do not have. Boots: verdicts of the checks run on that kernel. Times are the last run's"
+echo "(a few seconds: the build was up to date)."
 echo
 echo "| combination | baseline build | patched build | warnings | boots (baseline) | boots (patched) |"
 echo "|---|---|---|---|---|---|"

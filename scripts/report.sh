@@ -262,6 +262,11 @@ side_by_side() {
 		echo
 		cat "$TR_OUT/configs/report.md"
 	fi
+	# The last `make check-production` likewise.
+	if [ -f "$TR_OUT/production/report.md" ]; then
+		echo
+		cat "$TR_OUT/production/report.md"
+	fi
 	if [ -f "$TR_OUT/phases.tsv" ]; then
 		echo
 		echo "## Phase times (this run)"
