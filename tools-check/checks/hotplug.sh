@@ -35,13 +35,13 @@ check_hotplug_blktrace_cpu_online_during_trace() {
 
 check_hotplug_old_path_for_new_cpu() {
 	cat "$HP/during" "$HP/during-old-path"
-	sed -n "\#^$D/block/vda:#,/^\$/p" "$HP/during" | grep -q ' trace1' &&
+	sed -n "\#^$D/block/vda/*:\$#,/^\$/p" "$HP/during" | grep -q ' trace1' &&
 		grep -q '^-r' "$HP/during-old-path"
 }
 
 check_hotplug_tracefs_file_for_new_cpu() {
 	cat "$HP/during"
-	sed -n "\#^$T/block/vda:#,/^\$/p" "$HP/during" | grep ' trace1' | grep -q '^-r'
+	sed -n "\#^$T/block/vda/*:\$#,/^\$/p" "$HP/during" | grep ' trace1' | grep -q '^-r'
 }
 
 check_hotplug_files_gone_after_trace() {
