@@ -34,7 +34,9 @@ touched_log() {
 	build=$(tr_build "$id")
 	: >"$out/$id.touched.log"
 	for f in "${touched[@]}"; do
-		[ -f "$build/${f%.c}.o" ] || continue
+		# Only objects this configuration links: a build started from a
+		# copy of another configuration's keeps that one's objects.
+		ar t "$build/$(dirname "$f")/built-in.a" 2>/dev/null | grep -qxF "${f%.c}.o" || continue
 		rm -f "$build/${f%.c}.o"
 		objs+=("${f%.c}.o")
 	done
