@@ -60,6 +60,10 @@ seed_from_closest() {
 		seed=$(tr_build "$best${variant:+-$variant}")
 		echo "==> $which: starting from a copy of $seed ($best_n files differ)"
 		tr_seed_build "$src" "$(tr_src "$best")" "$seed" "$build"
+		# Configure again: the other tree may reach options this one
+		# cannot (6.1's blktrace selects DEBUG_FS), and only configuring
+		# checks that the fragments' options survive here.
+		rm -f "$build/.config.fragments"
 	elif [[ $variant == cfg-* ]] && seed=$(tr_build "$(tr_tree "$which")") &&
 		[ -f "$seed/.build.key" ]; then
 		# A configuration combination nobody built yet: the same tree's
