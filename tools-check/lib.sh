@@ -104,6 +104,34 @@ blkparse_counts() {
 	echo "Q=$q C=$c"
 }
 
+# audit_debugfs MIN: every debugfs entry root's with no group/other bits,
+# and more than MIN entries; the counts go to the report.
+audit_debugfs() {
+	total=$(find "$D" -xdev | wc -l)
+	find "$D" -xdev -perm /077 >audit-go.txt
+	find "$D" -xdev \( ! -user 0 -o ! -group 0 \) >audit-owner.txt
+	go=$(wc -l <audit-go.txt)
+	owner=$(wc -l <audit-owner.txt)
+	note "debugfs audit: $total entries, $go with group/other bits, $owner not owned by root:root"
+	head -n 10 audit-go.txt audit-owner.txt
+	[ "$total" -gt "$1" ] && [ "$go" = 0 ] && [ "$owner" = 0 ]
+}
+
+# blktrace_vda DIR SECS: Debian's blktrace on /dev/vda for SECS seconds
+# into DIR, with io_workload meanwhile; its output is shown, its exit
+# status returned; blkparse_counts DIR vda reads the result.
+blktrace_vda() {
+	rm -rf "$1" && mkdir -p "$1"
+	blktrace -d /dev/vda -D "$1" -o vda -w "$2" >"$1/out" 2>&1 &
+	bt_pid=$!
+	sleep 1
+	io_workload
+	bt_rc=0
+	wait $bt_pid || bt_rc=$?
+	cat "$1/out"
+	return $bt_rc
+}
+
 # nonzero_counts "Q=1 C=2": true when every count is above zero.
 nonzero_counts() { echo "$1" | awk -F'[ =]' '{exit !($2 > 0 && $4 > 0)}'; }
 

@@ -5,14 +5,7 @@
 
 check_debugfs_audit() {
 	load_test_module || return 1
-	total=$(find "$D" -xdev | wc -l)
-	find "$D" -xdev -perm /077 >audit-go.txt
-	find "$D" -xdev \( ! -user 0 -o ! -group 0 \) >audit-owner.txt
-	go=$(wc -l <audit-go.txt)
-	owner=$(wc -l <audit-owner.txt)
-	note "debugfs audit: $total entries, $go with group/other bits, $owner not owned by root:root"
-	head -n 10 audit-go.txt audit-owner.txt
-	[ "$total" -gt 10 ] && [ "$go" = 0 ] && [ "$owner" = 0 ]
+	audit_debugfs 10
 }
 
 check_debugfs_module_modes() {

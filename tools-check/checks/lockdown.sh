@@ -68,14 +68,8 @@ check_lockdown_debugfs_writable_refused() {
 }
 
 check_lockdown_blktrace() {
-	rm -rf btl && mkdir btl
-	blktrace -d /dev/vda -D btl -o vda -w 2 >btl/out 2>&1 &
-	pid=$!
-	sleep 1
-	io_workload
-	wait $pid
-	rc=$?
-	cat btl/out
+	rc=0
+	blktrace_vda btl 2 || rc=$?
 	counts=$(blkparse_counts btl vda)
 	note "blktrace under lockdown=$LOCKDOWN: exit $rc, $counts"
 	case $LOCKDOWN in

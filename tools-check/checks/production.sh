@@ -10,14 +10,7 @@ D=/sys/kernel/debug
 T=/sys/kernel/tracing
 
 check_production_debugfs_audit() {
-	total=$(find "$D" -xdev | wc -l)
-	find "$D" -xdev -perm /077 >audit-go.txt
-	find "$D" -xdev \( ! -user 0 -o ! -group 0 \) >audit-owner.txt
-	go=$(wc -l <audit-go.txt)
-	owner=$(wc -l <audit-owner.txt)
-	note "debugfs audit: $total entries, $go with group/other bits, $owner not owned by root:root"
-	head -n 10 audit-go.txt audit-owner.txt
-	[ "$total" -gt 100 ] && [ "$go" = 0 ] && [ "$owner" = 0 ]
+	audit_debugfs 100
 }
 
 check_production_boot_log_bounded() {
@@ -66,12 +59,7 @@ check_production_kprobe_event() {
 }
 
 check_production_blktrace_default_path() {
-	rm -rf bt && mkdir bt
-	blktrace -d /dev/vda -D bt -o vda -w 3 >bt/out 2>&1 &
-	pid=$!
-	sleep 1
-	io_workload
-	wait $pid || { cat bt/out; return 1; }
+	blktrace_vda bt 3 || return 1
 	counts=$(blkparse_counts bt vda)
 	echo "$counts"
 	note "blktrace on Debian's configuration: $counts"
