@@ -5,7 +5,9 @@
 #     tracefs and debugfs-off, the same checks as the main matrix;
 #   TRACING=n with KPROBES=y: scenario no-tracing (kprobes files in debugfs);
 #   the lockdown LSM: scenarios lockdown-integrity, lockdown-confidentiality;
-#   CPU hotplug (ACPI): scenario hotplug, blktrace while CPU 1 comes online.
+#   CPU hotplug (ACPI, with lockdep and the lockdown LSM): scenario hotplug,
+#     blktrace while CPU 1 comes online; scenario lockdown-raise, lockdown
+#     raised to confidentiality during a trace.
 # Results go to $TR_OUT/configs/results; check-configs-all.sh judges them
 # against tools-check/expected-configs.tsv.
 set -euo pipefail
@@ -20,6 +22,7 @@ cells=(
 	baseline-cfg-lockdown:lockdown-integrity patched-cfg-lockdown:lockdown-integrity
 	baseline-cfg-lockdown:lockdown-confidentiality patched-cfg-lockdown:lockdown-confidentiality
 	baseline-cfg-hotplug:hotplug patched-cfg-hotplug:hotplug
+	baseline-cfg-hotplug:lockdown-raise patched-cfg-hotplug:lockdown-raise
 )
 for c in "${cells[@]}"; do
 	[ -f "$(tr_bzimage "${c%%:*}")" ] || tr_die "no ${c%%:*} kernel: run scripts/check-configs.sh first"

@@ -40,8 +40,22 @@ check_lockdown_kprobes_home() {
 		[ -f "$T/kprobes/list" ] && [ -L "$D/kprobes" ] ;;
 	confidentiality)
 		# tracefs creates nothing: the files stay in debugfs
-		note "$(dmesg | grep -c 'Could not create the kprobes files in tracefs') kernel log line(s) about the kprobes files"
 		[ ! -e "$T/kprobes" ] && [ -d "$D/kprobes" ] && [ ! -L "$D/kprobes" ] ;;
+	esac
+}
+
+# Where the kprobes and error-injection files are, said once at boot at
+# KERN_INFO when lockdown is the reason (the administrator chose it).
+check_lockdown_fallback_logged() {
+	dmesg -r | grep -E 'kprobes files|error_injection/list (is|in)' >fallback.txt
+	echo "fallback lines: $(wc -l <fallback.txt)"
+	cat fallback.txt
+	case $LOCKDOWN in
+	integrity) [ ! -s fallback.txt ] ;;
+	confidentiality)
+		grep -q '^<6>.*tracefs is locked down: the kprobes files are in debugfs$' fallback.txt &&
+			grep -q '^<6>.*tracefs is locked down: error_injection/list is in debugfs$' fallback.txt &&
+			[ "$(wc -l <fallback.txt)" = 2 ] ;;
 	esac
 }
 

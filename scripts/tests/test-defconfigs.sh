@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# The series must not change what an architecture's defconfig gives: the
+# configuration matrix starts from tinyconfig, so a Kconfig change that
+# turns an option off in defconfig (0006 once dropped "select DEBUG_FS"
+# from BLK_DEV_IO_TRACE, and x86_64_defconfig lost debugfs) is seen only
+# here. Configures each defconfig in the baseline and the patched tree
+# (scripts/kconfig only, seconds) and compares the two .config files.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=scripts/tests/tap.sh
+. "$here/tap.sh"
+# shellcheck source=scripts/lib.sh
+. "$here/../lib.sh"
+
+defconfigs=(x86_64_defconfig i386_defconfig)
+base=$(tr_src baseline)
+patched=$(tr_src patched)
+for t in "$base" "$patched"; do
+	[ -f "$t/Makefile" ] || tr_die "no kernel tree at $t: run scripts/prepare-tree.sh first"
+done
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# configure TREE DEFCONFIG DIR: .config without its header comment
+configure() {
+	make -s -C "$1" O="$3" HOSTCC="ccache gcc" "$2" >"$3.log" 2>&1 ||
+		{ echo "make $2 failed in $1:"; tail -5 "$3.log"; return 1; }
+	grep -v '^# Linux/\|^# Automatically generated\|^# Compiler:\|^#$' "$3/.config" >"$3.config"
+}
+
+for d in "${defconfigs[@]}"; do
+	configure "$base" "$d" "$tmp/base-$d"
+	configure "$patched" "$d" "$tmp/patched-$d"
+	if diff --unchanged-line-format= --old-line-format='-%L' --new-line-format='+%L' \
+		"$tmp/base-$d.config" "$tmp/patched-$d.config" >"$tmp/$d.diff"; then
+		same=yes
+	else
+		same=no
+		echo "# $d: the series changes $(grep -c . "$tmp/$d.diff") line(s) of .config (- baseline, + patched):"
+		sed 's/^/#   /' "$tmp/$d.diff" | head -20
+	fi
+	expect "$d: the same configuration in baseline and patched" [ "$same" = yes ]
+	expect "$d: debugfs stays on in the patched tree (CONFIG_DEBUG_FS=y)" \
+		grep -qx 'CONFIG_DEBUG_FS=y' "$tmp/patched-$d.config"
+	expect "$d: blktrace stays on in the patched tree (CONFIG_BLK_DEV_IO_TRACE=y)" \
+		grep -qx 'CONFIG_BLK_DEV_IO_TRACE=y' "$tmp/patched-$d.config"
+done
+tap_done
