@@ -132,6 +132,11 @@ blktrace_vda() {
 	return $bt_rc
 }
 
+# write_result FILE VALUE: "ok" or the error message of the write.
+write_result() {
+	if out=$( (echo "$2" >"$1") 2>&1); then echo ok; else echo "$out"; fi
+}
+
 # nonzero_counts "Q=1 C=2": true when every count is above zero.
 nonzero_counts() { echo "$1" | awk -F'[ =]' '{exit !($2 > 0 && $4 > 0)}'; }
 

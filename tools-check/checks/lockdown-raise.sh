@@ -50,14 +50,15 @@ check_lockdown_raise_sequence() {
 	for f in "$D/kprobes/list" "$D/kprobes/blacklist" "$D/error_injection/list"; do
 		echo "$f: $(wc -l <"$f" 2>&1) lines"
 	done >"$LR/lists"
-	if out=$( (echo 1 >/sys/devices/system/cpu/cpu1/online) 2>&1); then echo ok; else echo "$out"; fi >"$LR/online-during"
+	write_result /sys/devices/system/cpu/cpu1/online 1 >"$LR/online-during"
 	echo 0 >/sys/devices/system/cpu/cpu1/online 2>/dev/null
 	wait $pid
 	echo "$?" >"$LR/blktrace.rc"
-	if out=$( (echo 1 >/sys/devices/system/cpu/cpu1/online) 2>&1); then echo ok; else echo "$out"; fi >"$LR/online-after"
+	write_result /sys/devices/system/cpu/cpu1/online 1 >"$LR/online-after"
 	echo 0 >/sys/devices/system/cpu/cpu1/online 2>/dev/null
-	blktrace -d /dev/vda -D "$LR" -o new -w 1 >"$LR/new-trace.out" 2>&1
-	echo "$?" >"$LR/new-trace.rc"
+	rc=0
+	blktrace_vda "$LR/new" 1 >/dev/null 2>&1 || rc=$?
+	echo "$rc" >"$LR/new-trace.rc"
 	for f in level trace-opens held-msg kprobes-enabled lists online-during blktrace.rc online-after new-trace.rc; do
 		echo "$f: $(cat "$LR/$f")"
 	done
@@ -110,8 +111,8 @@ check_lockdown_raise_cpu_online_after_trace() {
 
 # A new trace: BLKTRACESETUP refused (EPERM), nothing traced.
 check_lockdown_raise_new_trace_refused() {
-	cat "$LR/new-trace.out"
-	counts=$(blkparse_counts "$LR" new)
+	cat "$LR/new/out"
+	counts=$(blkparse_counts "$LR/new" vda)
 	echo "$counts"
-	! nonzero_counts "$counts" && grep -q 'Operation not permitted' "$LR/new-trace.out"
+	! nonzero_counts "$counts" && grep -q 'Operation not permitted' "$LR/new/out"
 }

@@ -14,11 +14,6 @@
 D=/sys/kernel/debug
 T=/sys/kernel/tracing
 
-# write_result FILE VALUE: "ok" or the error message of the write.
-write_result() {
-	if out=$( (echo "$2" >"$1") 2>&1); then echo ok; else echo "$out"; fi
-}
-
 check_lockdown_level() {
 	mount -t securityfs securityfs /sys/kernel/security 2>/dev/null
 	cat /sys/kernel/security/lockdown
