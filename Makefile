@@ -5,6 +5,15 @@ SHELL := /bin/bash
 K ?= patched
 S ?= tracefs
 U ?= root
+# KVER=6.1: the kernel version that a kernel id without one (K=patched) and
+# make run mean; the newest folder of kernel/ by default. VERSIONS="6.1":
+# only these versions in check, kernels, bench.
+ifneq ($(KVER),)
+export TRACEFS_RELOC_VERSION := $(KVER)
+endif
+ifneq ($(VERSIONS),)
+export TRACEFS_RELOC_VERSIONS := $(VERSIONS)
+endif
 
 .PHONY: help run check check-debug check-configs check-production deps tree kernels image matrix quick host-tests guest shellcheck clean bench
 
@@ -12,10 +21,12 @@ help:
 	@sed -n 's/^## //p' $(MAKEFILE_LIST)
 
 ## run         build the patched kernel, boot it, show trace-cmd and perf working
+##             (the newest version in kernel/; KVER=6.1 picks another)
 run:
 	scripts/main.sh
 
-## check       the test suite: both kernels, host tests, the scenario matrix, report
+## check       the test suite: baseline and patched of every version in kernel/
+##             (VERSIONS="6.1" for some), host tests, the scenario matrix, report
 ##             (cells whose inputs did not change are reused; FRESH=1 boots them all)
 check:
 	TRACEFS_RELOC_FRESH=$(FRESH) scripts/check.sh
@@ -42,14 +53,13 @@ check-production:
 deps:
 	scripts/install-deps.sh
 
-## tree        unpack the pristine tree and apply kernel/patches/series
+## tree        unpack each version's pristine tree, apply kernel/<version>/patches/series
 tree: deps
 	scripts/prepare-tree.sh
 
-## kernels     build baseline and patched kernels
+## kernels     build the baseline and patched kernels of every version
 kernels: tree
-	scripts/build-kernel.sh baseline
-	scripts/build-kernel.sh patched
+	for k in $$(scripts/list-kernels.sh); do scripts/build-kernel.sh $$k || exit 1; done
 
 ## image       build the guest initramfs
 image: deps
@@ -58,17 +68,18 @@ image: deps
 ## matrix      boot every kernel x scenario and run the checks (after kernels, image)
 matrix:
 	scripts/run-matrix.sh
-	scripts/evaluate.sh tools-check/expected.tsv out/results >out/results.tsv
+	scripts/expectations.sh expected.tsv >out/expected.tsv
+	scripts/evaluate.sh out/expected.tsv out/results >out/results.tsv
 	scripts/report.sh out/results.tsv out/report.md
 	scripts/report-html.py out/report.md out/report.html
 	@echo "report: out/report.md, out/report.html"
 
-## quick       one kernel, one scenario: make quick K=patched S=debugfs-only
+## quick       one kernel, one scenario: make quick K=6.1-patched S=debugfs-only
 quick: image
 	scripts/build-kernel.sh $(K)
 	qemu-env/run-guest.sh -k $(K) -s $(S) -u $(U) -- sh /tools-check/run-checks.sh scenario tools
 
-## guest       run your own command: make guest K=baseline S=debugfs-off CMD='trace-cmd list -t'
+## guest       run your own command: make guest K=6.12-baseline S=debugfs-off CMD='trace-cmd list -t'
 guest: image
 	qemu-env/run-guest.sh -k $(K) -s $(S) -u $(U) -- sh -c '$(CMD)'
 
@@ -79,8 +90,8 @@ host-tests:
 clean:
 	rm -rf out
 
-## bench       boot baseline and patched alternately under -icount; ratios in out/bench/ (not part of check)
+## bench       per version, boot baseline and patched alternately under -icount;
+##             ratios in out/bench/<version>/ (not part of check)
 bench: image
-	scripts/build-kernel.sh baseline
-	scripts/build-kernel.sh patched
+	for k in $$(scripts/list-kernels.sh); do scripts/build-kernel.sh $$k || exit 1; done
 	scripts/bench.sh

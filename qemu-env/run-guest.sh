@@ -3,8 +3,9 @@
 # guest; stream its output and exit with its exit status.
 #
 #   run-guest.sh [options] -- COMMAND...
-#   -k, --kernel K      a kernel id (baseline, patched, baseline-debug,
-#                       patched-debug, fixture-...) or a path to a bzImage
+#   -k, --kernel K      a kernel id (6.1-baseline, 6.12-patched-debug, ...;
+#                       without a version, the newest version's or V's:
+#                       patched, baseline-debug) or a path to a bzImage
 #                       (default patched)
 #   -s, --scenario S    a name from qemu-env/scenarios (default tracefs)
 #   -u, --user U        root | tracer | outsider (default root)
@@ -54,7 +55,7 @@ done
 
 case $kernel in
 */*) bz=$kernel ;;
-*) bz=$(tr_bzimage "$kernel") ;;
+*) kernel=$(tr_id "$kernel") bz=$(tr_bzimage "$kernel") ;;
 esac
 [ -f "$bz" ] || tr_die "kernel image $bz not found: run 'make kernels'"
 scen_file=$TR_TOP/qemu-env/scenarios/$scenario.env

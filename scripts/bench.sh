@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# bench.sh: boot baseline and patched alternately (A B A B ...), REPS times
+# bench.sh: for each version, boot its baseline and patched kernels
+# alternately (A B A B ...), REPS times
 # each, run tools-check/bench/guest-bench.sh under QEMU
 # -icount shift=0,sleep=off (the guest clock follows the instruction count
 # and skips idle time, so guest-side figures repeat), and summarise
-# patched/baseline ratios with min/median/max in out/bench/: results.csv,
+# patched/baseline ratios with min/median/max in out/bench/<version>/: results.csv,
 # summary.json, bench.md, bench.svg; then one function_graph profile per
 # kernel of instance mkdir/rmdir (tools-check/bench/profile-instance.sh), in
 # bench.md too. Each target is judged on a 95% bootstrap interval of the
@@ -26,35 +27,47 @@ case $quick in
 esac
 reps=${TRACEFS_RELOC_BENCH_REPS:-$default_reps}
 [[ $reps =~ ^[1-9][0-9]*$ ]] || tr_die "TRACEFS_RELOC_BENCH_REPS must be a positive number, not '$reps'"
-out=$TR_OUT/bench
-mkdir -p "$out/raw"
-csv=$out/results.csv
-echo "rep,kernel,metric,value,unit,clock" >"$csv"
-tr_log "bench: $reps boots per kernel$([[ -z ${TRACEFS_RELOC_BENCH_REPS:-} && $quick == 1 ]] && echo ' (quick)' || true)"
-
-for r in $(seq 1 "$reps"); do
-	for k in $TR_KERNELS; do
-		raw=$out/raw/$k-$r.txt
-		t0=$(date +%s.%N)
-		"$TR_TOP/qemu-env/run-guest.sh" -q -k "$k" -s bench -t 900 -Q -icount -Q shift=0,sleep=off \
-			-o "$raw" -l "$out/raw/$k-$r.console" -- sh /tools-check/bench/guest-bench.sh ||
-			tr_die "bench boot $k #$r failed (console: $out/raw/$k-$r.console)"
-		t1=$(date +%s.%N)
-		grep -q '^BENCH done 1 flag' "$raw" || tr_die "bench $k #$r did not finish: see $raw"
-		awk -v r="$r" -v k="$k" '$1 == "BENCH" && $2 != "done" {printf "%s,%s,%s,%s,%s,icount\n", r, k, $2, $3, $4}' "$raw" >>"$csv"
-		printf '%s,%s,boot_run_wall,%.2f,s,wall\n' "$r" "$k" "$(echo "$t1 - $t0" | bc)" >>"$csv"
-		tr_log "bench $k #$r/$reps: $(grep -c '^BENCH' "$raw") figures, $(echo "$t1 - $t0" | bc | cut -c1-5) s"
+# bench_version VERSION: the boots, profiles and summary of one version.
+# results.csv names the kernels by tree (baseline, patched), as
+# bench-summary.py expects.
+bench_version() {
+	local v=$1 out r role k raw t0 t1 csv
+	out=$TR_OUT/bench/$v
+	mkdir -p "$out/raw"
+	csv=$out/results.csv
+	echo "rep,kernel,metric,value,unit,clock" >"$csv"
+	tr_log "bench $v: $reps boots per kernel$([[ -z ${TRACEFS_RELOC_BENCH_REPS:-} && $quick == 1 ]] && echo ' (quick)' || true)"
+	for r in $(seq 1 "$reps"); do
+		for role in baseline patched; do
+			k=$v-$role
+			raw=$out/raw/$k-$r.txt
+			t0=$(date +%s.%N)
+			"$TR_TOP/qemu-env/run-guest.sh" -q -k "$k" -s bench -t 900 -Q -icount -Q shift=0,sleep=off \
+				-o "$raw" -l "$out/raw/$k-$r.console" -- sh /tools-check/bench/guest-bench.sh ||
+				tr_die "bench boot $k #$r failed (console: $out/raw/$k-$r.console)"
+			t1=$(date +%s.%N)
+			grep -q '^BENCH done 1 flag' "$raw" || tr_die "bench $k #$r did not finish: see $raw"
+			awk -v r="$r" -v k="$role" '$1 == "BENCH" && $2 != "done" {printf "%s,%s,%s,%s,%s,icount\n", r, k, $2, $3, $4}' "$raw" >>"$csv"
+			printf '%s,%s,boot_run_wall,%.2f,s,wall\n' "$r" "$role" "$(echo "$t1 - $t0" | bc)" >>"$csv"
+			tr_log "bench $k #$r/$reps: $(grep -c '^BENCH' "$raw") figures, $(echo "$t1 - $t0" | bc | cut -c1-5) s"
+		done
 	done
-done
 
-# One profile per kernel of what instance mkdir/rmdir spend in tracefs.
-: >"$out/profile.tsv"
-for k in $TR_KERNELS; do
-	"$TR_TOP/qemu-env/run-guest.sh" -q -k "$k" -s bench -t 600 -Q -icount -Q shift=0,sleep=off \
-		-o "$out/raw/profile-$k.txt" -- sh /tools-check/bench/profile-instance.sh ||
-		tr_die "profile boot $k failed"
-	awk -v k="$k" '$1 == "PROF" {printf "%s\t%s\t%s\t%s\n", k, $2, $3, $4}' "$out/raw/profile-$k.txt" >>"$out/profile.tsv"
-done
+	# One profile per kernel of what instance mkdir/rmdir spend in tracefs.
+	: >"$out/profile.tsv"
+	for role in baseline patched; do
+		k=$v-$role
+		"$TR_TOP/qemu-env/run-guest.sh" -q -k "$k" -s bench -t 600 -Q -icount -Q shift=0,sleep=off \
+			-o "$out/raw/profile-$k.txt" -- sh /tools-check/bench/profile-instance.sh ||
+			tr_die "profile boot $k failed"
+		awk -v k="$role" '$1 == "PROF" {printf "%s\t%s\t%s\t%s\n", k, $2, $3, $4}' "$out/raw/profile-$k.txt" >>"$out/profile.tsv"
+	done
 
-python3 "$TR_TOP/scripts/bench-summary.py" "$csv" "$out" "$TR_OUT/phases.tsv" "$out/profile.tsv"
-echo "bench: $out/bench.md, $out/summary.json, $out/results.csv, $out/bench.svg"
+	python3 "$TR_TOP/scripts/bench-summary.py" "$csv" "$out" "$TR_OUT/phases.tsv" "$out/profile.tsv"
+	sed -i "1s/\$/ ($v)/" "$out/bench.md"
+	echo "bench $v: $out/bench.md, $out/summary.json, $out/results.csv, $out/bench.svg"
+}
+
+for v in $TR_VERSIONS; do
+	bench_version "$v"
+done

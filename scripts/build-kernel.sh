@@ -1,30 +1,35 @@
 #!/usr/bin/env bash
-# Build one kernel (baseline or patched) out of tree: tinyconfig + the
-# fragments in kernel/config via merge_config.sh, ccache, -j$(nproc).
+# build-kernel.sh ID: build one kernel (6.1-baseline, 6.12-patched-debug...,
+# or without the version: patched) out of tree: tinyconfig + the fragments
+# in kernel/config and kernel/<version>/config via merge_config.sh, ccache,
+# -j$(nproc).
 # Reconfigures only when a fragment changes; make rebuilds only what changed.
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/lib.sh"
 
-which=${1:?usage: build-kernel.sh baseline|patched|baseline-debug|patched-debug}
+which=$(tr_id "${1:?usage: build-kernel.sh KERNEL-ID (6.1-baseline, 6.12-patched-debug, patched...)}")
+ver=$(tr_version "$which")
 src=$(tr_src "$which")
 build=$(tr_build "$which")
 [ -f "$src/Makefile" ] || tr_die "no $which tree at $src: run scripts/prepare-tree.sh"
 
-mapfile -t frags < <(find "$TR_TOP/kernel/config" -maxdepth 1 -name '*.config' | sort)
-[ ${#frags[@]} -gt 0 ] || tr_die "no config fragments in kernel/config"
+mapfile -t frags < <(tr_frags "$ver")
+[ ${#frags[@]} -gt 0 ] || tr_die "no config fragments in kernel/config or kernel/$ver/config"
 variant=$(tr_variant "$which")
 base_config=tinyconfig
 if [ "$variant" = debian ]; then
 	# Debian's production configuration, not the guest's: only the
 	# fragments of kernel/config/debian go on top of it.
-	[ -f "$TR_DEBIAN_CONFIG" ] || tr_die "no Debian configuration at $TR_DEBIAN_CONFIG: run scripts/install-deps.sh (package linux-config-6.1)"
-	base_config=$TR_DEBIAN_CONFIG
-	mapfile -t frags < <(tr_variant_frags debian)
+	debian_config=$(tr_vget "$ver" debian-config)
+	[ -n "$debian_config" ] || tr_die "kernel/$ver/package names no debian-config"
+	[ -f "$debian_config" ] || tr_die "no Debian configuration at $debian_config: run scripts/install-deps.sh (package $(tr_vget "$ver" config-package))"
+	base_config=$debian_config
+	mapfile -t frags < <(tr_variant_frags debian "$ver")
 	[ ${#frags[@]} -gt 0 ] && [ -f "${frags[0]}" ] || tr_die "no config fragments in kernel/config/debian"
-	frags=("$TR_DEBIAN_CONFIG" "${frags[@]}")
+	frags=("$debian_config" "${frags[@]}")
 elif [ -n "$variant" ]; then
-	mapfile -t vfrags < <(tr_variant_frags "$variant")
+	mapfile -t vfrags < <(tr_variant_frags "$variant" "$ver")
 	[ ${#vfrags[@]} -gt 0 ] && [ -f "${vfrags[0]}" ] || tr_die "no config fragments for the variant $variant"
 	frags+=("${vfrags[@]}")
 fi
@@ -48,7 +53,7 @@ fi
 seed_from_closest() {
 	local t seed seed_rev n best="" best_n=""
 	[ ! -e "$build" ] && [ -z "$(git -C "$src" status --porcelain --ignored=no | head -n 1)" ] || return 0
-	for t in $TR_KERNELS; do
+	for t in "$ver-baseline" "$ver-patched"; do
 		[ "$t" != "$(tr_tree "$which")" ] || continue
 		seed=$(tr_build "$t${variant:+-$variant}")
 		seed_rev=$(cut -d' ' -f1 "$seed/.build.key" 2>/dev/null) || continue

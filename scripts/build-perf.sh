@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# build-perf.sh [KERNEL]: build a minimal perf from a kernel tree (default
-# patched) for the guest, so that the in-tree perf changes of the series are
+# build-perf.sh [KERNEL]: build a minimal perf from a kernel id's tree
+# (default patched: the newest version's) for the guest, so that the in-tree perf changes of the series are
 # tested too. Out of tree, incremental; prints the binary's path.
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/lib.sh"
 
-which=${1:-patched}
+which=$(tr_id "${1:-patched}")
+ver=$(tr_version "$which")
 src=$(tr_src "$which")
 out=$TR_CACHE/trees/$(tr_tree "$which")/perf
 [ -d "$src/tools/perf" ] || tr_die "no $which tree at $src: run scripts/prepare-tree.sh"
@@ -26,13 +27,13 @@ if [ -n "$key" ] && [ "$(cat "$out/.build.key" 2>/dev/null)" = "$key" ] && [ -x 
 fi
 # A new tree's perf starts from a copy of baseline's (tr_seed_build), so
 # that only what the tree's commits change in tools/ is compiled again.
-seed=$TR_CACHE/trees/baseline/perf
-if [ "$(tr_tree "$which")" != baseline ] && [ ! -x "$out/perf" ] &&
+seed=$TR_CACHE/trees/$ver-baseline/perf
+if [ "$(tr_tree "$which")" != "$ver-baseline" ] && [ ! -x "$out/perf" ] &&
 	base_rev=$(git -C "$src" rev-parse -q --verify base) &&
 	[ "$(cat "$seed/.build.key" 2>/dev/null)" = "$base_rev ${flags[*]}" ] && [ -n "$key" ]; then
 	echo "==> perf ($which): starting from a copy of $seed" >&2
 	rm -rf "$out"
-	tr_seed_build "$src" "$(tr_src baseline)" "$seed" "$out"
+	tr_seed_build "$src" "$(tr_src "$ver-baseline")" "$seed" "$out"
 fi
 rm -f "$out/.build.key"
 if ! make -C "$src/tools/perf" O="$out" -j"$(nproc)" "${flags[@]}" CC="ccache gcc" \

@@ -7,16 +7,18 @@
 # .rst files, and get_abi.pl on the ABI files. A report is "new" when the
 # patched tree has it and the baseline (same file, line numbers aside) does
 # not. Prints TAP lines; keeps the outputs in $TR_OUT/configs/analyzers/.
+# One version: TR_VERSION (check-configs-all.sh runs it for each).
 set -euo pipefail
 export LC_ALL=C
 # shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/lib.sh"
 
+B=$TR_VERSION-baseline P=$TR_VERSION-patched
 out=$TR_OUT/configs/analyzers
 mkdir -p "$out"
-psrc=$(tr_src patched)
+psrc=$(tr_src "$P")
 [ -e "$psrc/.git" ] || tr_die "no patched tree at $psrc: run scripts/prepare-tree.sh"
-for t in $TR_KERNELS; do
+for t in $B $P; do
 	[ -f "$(tr_build "$t")/.build.key" ] || tr_die "no finished $t build: run scripts/build-kernel.sh $t"
 done
 command -v sparse >/dev/null || tr_die "sparse not installed: run scripts/install-deps.sh"
@@ -26,16 +28,16 @@ mapfile -t touched < <(git -C "$psrc" diff --name-only base HEAD -- . ':!tools' 
 mapfile -t cfiles < <(printf '%s\n' "${touched[@]}" | grep '\.c$' || true)
 mapfile -t hfiles < <(printf '%s\n' "${touched[@]}" | grep '\.h$' || true)
 mapfile -t rstfiles < <(printf '%s\n' "${touched[@]}" | grep '\.rst$' || true)
-echo "# touched: ${#cfiles[@]} C files, ${#hfiles[@]} headers, ${#rstfiles[@]} reST files"
+echo "# touched ($TR_VERSION): ${#cfiles[@]} C files, ${#hfiles[@]} headers, ${#rstfiles[@]} reST files"
 
 # compare TOOL: ok when the patched output has no line the baseline's lacks.
 compare() {
 	local tool=$1 new
-	new=$(comm -13 "$out/baseline.$tool" "$out/patched.$tool")
+	new=$(comm -13 "$out/$B.$tool" "$out/$P.$tool")
 	if [ -z "$new" ]; then
-		echo "ok - analyzers: $tool: no new report ($(wc -l <"$out/patched.$tool") in patched, $(wc -l <"$out/baseline.$tool") in baseline)"
+		echo "ok - analyzers ($TR_VERSION): $tool: no new report ($(wc -l <"$out/$P.$tool") in patched, $(wc -l <"$out/$B.$tool") in baseline)"
 	else
-		echo "not ok - analyzers: $tool: $(echo "$new" | wc -l) new report(s)"
+		echo "not ok - analyzers ($TR_VERSION): $tool: $(echo "$new" | wc -l) new report(s)"
 		printf '%s\n' "$new" | sed 's/^/#   /'
 	fi
 }
@@ -51,7 +53,7 @@ tools_key=$( {
 	sparse --version
 	spatch --version | head -n 1
 } | sha256sum | cut -d' ' -f1)
-for t in $TR_KERNELS; do
+for t in $B $P; do
 	src=$(tr_src "$t")
 	build=$(tr_build "$t")
 	scratch=$src/build-analyze
@@ -105,11 +107,11 @@ for tool in w1-sparse coccicheck kernel-doc rest abi; do
 	compare "$tool"
 done
 # The analyzers must have run at all: sparse and W=1 name every object.
-for t in $TR_KERNELS; do
+for t in $B $P; do
 	n=$(grep -cE '^ +CHECK ' "$out/$t.w1-sparse.log" || true)
 	if [ "$n" -gt 0 ]; then
-		echo "ok - analyzers: sparse checked $n objects in $t"
+		echo "ok - analyzers ($TR_VERSION): sparse checked $n objects in $t"
 	else
-		echo "not ok - analyzers: sparse checked nothing in $t (see $out/$t.w1-sparse.log)"
+		echo "not ok - analyzers ($TR_VERSION): sparse checked nothing in $t (see $out/$t.w1-sparse.log)"
 	fi
 done

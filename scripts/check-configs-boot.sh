@@ -9,21 +9,25 @@
 #     blktrace while CPU 1 comes online; scenario lockdown-raise, lockdown
 #     raised to confidentiality during a trace.
 # Results go to $TR_OUT/configs/results; check-configs-all.sh judges them
-# against tools-check/expected-configs.tsv.
+# against the expected-configs.tsv rows. Every version of the run.
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/lib.sh"
 
 out=$TR_OUT/configs
 mkdir -p "$out"
-cells=(
-	patched-cfg-debugfs-off:tracefs patched-cfg-debugfs-off:debugfs-off
-	baseline-cfg-tracing-off-kprobes:no-tracing patched-cfg-tracing-off-kprobes:no-tracing
-	baseline-cfg-lockdown:lockdown-integrity patched-cfg-lockdown:lockdown-integrity
-	baseline-cfg-lockdown:lockdown-confidentiality patched-cfg-lockdown:lockdown-confidentiality
-	baseline-cfg-hotplug:hotplug patched-cfg-hotplug:hotplug
-	baseline-cfg-hotplug:lockdown-raise patched-cfg-hotplug:lockdown-raise
-)
+cells=()
+for c in \
+	patched-cfg-debugfs-off:tracefs patched-cfg-debugfs-off:debugfs-off \
+	baseline-cfg-tracing-off-kprobes:no-tracing patched-cfg-tracing-off-kprobes:no-tracing \
+	baseline-cfg-lockdown:lockdown-integrity patched-cfg-lockdown:lockdown-integrity \
+	baseline-cfg-lockdown:lockdown-confidentiality patched-cfg-lockdown:lockdown-confidentiality \
+	baseline-cfg-hotplug:hotplug patched-cfg-hotplug:hotplug \
+	baseline-cfg-hotplug:lockdown-raise patched-cfg-hotplug:lockdown-raise; do
+	for v in $TR_VERSIONS; do
+		cells+=("$v-$c")
+	done
+done
 for c in "${cells[@]}"; do
 	[ -f "$(tr_bzimage "${c%%:*}")" ] || tr_die "no ${c%%:*} kernel: run scripts/check-configs.sh first"
 done

@@ -9,17 +9,19 @@
 # A combination the baseline cannot configure (an option it asks for does
 # not survive olddefconfig, e.g. DEBUG_FS=n while blktrace selects it) is
 # reported as such; the patched tree must then configure and build it.
+# One version: TR_VERSION (check-configs-all.sh runs it for each).
 set -euo pipefail
 export LC_ALL=C
 # shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/lib.sh"
 
+B=$TR_VERSION-baseline P=$TR_VERSION-patched
 out=$TR_OUT/configs
 mkdir -p "$out"
 if [ $# -gt 0 ]; then
 	names=("$@")
 else
-	mapfile -t names < <(tr_combos)
+	mapfile -t names < <(tr_combos "$TR_VERSION")
 fi
 [ ${#names[@]} -gt 0 ] || tr_die "no configuration combinations in kernel/config/combos"
 
@@ -28,7 +30,7 @@ fi
 # ID, so that their warnings are in both trees' lists whatever a seeded
 # (incremental) build happened to recompile.
 touched=()
-mapfile -t touched < <(git -C "$(tr_src patched)" diff --name-only base HEAD -- '*.c' ':!tools/')
+mapfile -t touched < <(git -C "$(tr_src "$P")" diff --name-only base HEAD -- '*.c' ':!tools/')
 touched_log() {
 	local id=$1 build objs=() f
 	build=$(tr_build "$id")
@@ -60,9 +62,9 @@ merge_row() {
 	mv "$table.new" "$table"
 }
 for name in "${names[@]}"; do
-	[ -f "$TR_TOP/kernel/config/combos/$name.config" ] || tr_die "no combination $name (kernel/config/combos/$name.config)"
+	[ -n "$(tr_variant_frags "cfg-$name" "$TR_VERSION")" ] || tr_die "no combination $name (kernel/config/combos/$name.config)"
 	declare -A result=()
-	for tree in $TR_KERNELS; do
+	for tree in $B $P; do
 		id=$tree-cfg-$name
 		log=$out/$id.log
 		start=$(date +%s)
@@ -85,35 +87,35 @@ for name in "${names[@]}"; do
 			"$(wc -l <"$out/$id.warnings")" "$secs")"
 		echo "# $id: ${result[$tree]} in $secs s ($(wc -l <"$out/$id.warnings") warning lines; log $log)"
 	done
-	b=${result[baseline]} p=${result[patched]}
+	b=${result[$B]} p=${result[$P]}
 	why=""
 	case $p in
 	built) ;;
-	unreachable) why="patched cannot configure it: $(grep -E '^ +(# )?CONFIG_' "$out/patched-cfg-$name.log" | tr -s ' ' | paste -sd, -)" ;;
-	failed) why="patched build failed: $(grep -m1 -E 'error:|Error' "$out/patched-cfg-$name.log" || tail -n 1 "$out/patched-cfg-$name.log")" ;;
+	unreachable) why="patched cannot configure it: $(grep -E '^ +(# )?CONFIG_' "$out/$P-cfg-$name.log" | tr -s ' ' | paste -sd, -)" ;;
+	failed) why="patched build failed: $(grep -m1 -E 'error:|Error' "$out/$P-cfg-$name.log" || tail -n 1 "$out/$P-cfg-$name.log")" ;;
 	esac
 	if [ -z "$why" ]; then
-		echo "ok - configs: $name: patched builds (baseline: $b)"
+		echo "ok - configs ($TR_VERSION): $name: patched builds (baseline: $b)"
 	else
-		echo "not ok - configs: $name: $why (baseline: $b)"
-		tail -n 15 "$out/patched-cfg-$name.log" | sed 's/^/#   /'
+		echo "not ok - configs ($TR_VERSION): $name: $why (baseline: $b)"
+		tail -n 15 "$out/$P-cfg-$name.log" | sed 's/^/#   /'
 	fi
 	if [ "$b" = built ] && [ "$p" = built ]; then
-		new=$(comm -13 "$out/baseline-cfg-$name.warnings" "$out/patched-cfg-$name.warnings")
+		new=$(comm -13 "$out/$B-cfg-$name.warnings" "$out/$P-cfg-$name.warnings")
 		if [ -z "$new" ]; then
-			echo "ok - configs: $name: no new warning ($(wc -l <"$out/patched-cfg-$name.warnings") in patched, $(wc -l <"$out/baseline-cfg-$name.warnings") in baseline)"
+			echo "ok - configs ($TR_VERSION): $name: no new warning ($(wc -l <"$out/$P-cfg-$name.warnings") in patched, $(wc -l <"$out/$B-cfg-$name.warnings") in baseline)"
 		else
-			echo "not ok - configs: $name: new warnings"
+			echo "not ok - configs ($TR_VERSION): $name: new warnings"
 			echo "$new" | sed 's/^/#   /'
 		fi
 	elif [ "$p" = built ]; then
 		# Nothing to compare with: the patched tree's warnings must be
 		# ones the baseline's default configuration has too.
-		new=$(comm -13 <("$TR_TOP/scripts/build-warnings.sh" "$(tr_src baseline)" "$(tr_build baseline)/build.log") "$out/patched-cfg-$name.warnings")
+		new=$(comm -13 <("$TR_TOP/scripts/build-warnings.sh" "$(tr_src "$B")" "$(tr_build "$B")/build.log") "$out/$P-cfg-$name.warnings")
 		if [ -z "$new" ]; then
-			echo "ok - configs: $name: no warning the baseline's default configuration lacks (baseline cannot build $name)"
+			echo "ok - configs ($TR_VERSION): $name: no warning the baseline's default configuration lacks (baseline cannot build $name)"
 		else
-			echo "not ok - configs: $name: warnings (baseline cannot build $name to compare)"
+			echo "not ok - configs ($TR_VERSION): $name: warnings (baseline cannot build $name to compare)"
 			echo "$new" | sed 's/^/#   /'
 		fi
 	fi

@@ -1,31 +1,32 @@
 #!/usr/bin/env bash
-# check-splat-fixture.sh NAME: build the patched tree plus the broken patch
-# kernel/fixtures/NAME/fixture.patch, boot it through the fixture's check
+# check-splat-fixture.sh VERSION NAME: build the version's patched tree plus
+# the broken patch kernel/VERSION/fixtures/NAME/fixture.patch, boot it through the fixture's check
 # groups with the matrix runner, evaluate and report as make check does,
 # and print TAP: the cell must fail its kernel_log_clean point, the report's
 # Problems section must show the splat (EXPECT_SPLAT), and the run's totals
-# must count the failure. The tree is $TR_CACHE/trees/fixture-NAME.
+# must count the failure. The tree is $TR_CACHE/trees/VERSION-fixture-NAME.
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/lib.sh"
 
-name=${1:?usage: check-splat-fixture.sh NAME}
-fx=$TR_TOP/kernel/fixtures/$name
+ver=${1:?usage: check-splat-fixture.sh VERSION NAME}
+name=${2:?usage: check-splat-fixture.sh VERSION NAME}
+fx=$TR_TOP/kernel/$ver/fixtures/$name
 [ -f "$fx/fixture.patch" ] && [ -f "$fx/fixture.env" ] || tr_die "no fixture $fx"
 VARIANT="" CHECK_GROUPS="" EXPECT_SPLAT=""
 # shellcheck source=/dev/null
 . "$fx/fixture.env"
-id=fixture-$name${VARIANT:+-$VARIANT}
+id=$ver-fixture-$name${VARIANT:+-$VARIANT}
 src=$(tr_src "$id")
 
 # The tree: pristine + the series + the fixture, committed (so that
 # build-kernel.sh can tell when nothing changed).
-mapfile -t series < <(tr_series_patches)
-want=$(tr_hash_files "$TR_SERIES_DIR/series" "${series[@]}" "$fx/fixture.patch")
+mapfile -t series < <(tr_series_patches "$ver")
+want=$(tr_series_hash "$ver" "$fx/fixture.patch")
 stamp=$(dirname "$src")/fixture.sha256
 if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ] || [ ! -e "$src/.git" ]; then
 	rm -f "$stamp"
-	tr_worktree_at_base "$src"
+	tr_worktree_at_base "$id"
 	for p in "${series[@]}"; do
 		tr_git -C "$src" am -q "$p" || tr_die "series patch $(basename "$p") does not apply in $src"
 	done
@@ -35,17 +36,18 @@ if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ] || [ ! -e "$src/.git" ]; then
 fi
 "$TR_TOP/scripts/build-kernel.sh" "$id" >&2
 
-out=$TR_CACHE/fixture-runs/$name
+out=$TR_CACHE/fixture-runs/$ver-$name
 rm -rf "$out"
 mkdir -p "$out"
 # The boot is reused while its inputs are unchanged (out/ of this checkout).
 TRACEFS_RELOC_OUT=$out TRACEFS_RELOC_NO_EXTRAS=1 TRACEFS_RELOC_CELL_CACHE=$TR_OUT/cell-cache-fixtures \
 	"$TR_TOP/scripts/run-matrix.sh" -k "$id" -s both -g "$CHECK_GROUPS" >&2 || true
-"$TR_TOP/scripts/evaluate.sh" "$TR_TOP/tools-check/expected.tsv" "$out/results" >"$out/results.tsv"
+tr_expectations expected.tsv >"$out/expected.tsv"
+"$TR_TOP/scripts/evaluate.sh" "$out/expected.tsv" "$out/results" >"$out/results.tsv"
 TRACEFS_RELOC_OUT=$out "$TR_TOP/scripts/report.sh" "$out/results.tsv" "$out/report.md"
 
 verdict=$(awk -F'\t' -v k="$id" '$1 == k && $3 == "kernel_log_clean" {print $6}' "$out/results.tsv")
-t="fixture $name ($DESCRIPTION)"
+t="fixture $ver/$name ($DESCRIPTION)"
 if [ "$verdict" = FAIL ]; then echo "ok - $t: kernel_log_clean fails"; else
 	echo "not ok - $t: kernel_log_clean is '${verdict:-missing}', expected FAIL"; fi
 # grep reads all of sed's output (no -q): under pipefail, sed killed by

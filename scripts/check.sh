@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The test command: build both kernels, run the host-side tests of the
-# pipeline, boot the matrix and write the report. Ends with "N passed, N failed".
+# The test command: build the baseline and patched kernels of every version
+# (kernel/<version>/), run the host-side tests of the pipeline, boot the
+# matrix and write the report. Ends with "N passed, N failed".
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/lib.sh"
@@ -10,7 +11,11 @@ set -euo pipefail
 # the patched one fails a point, so that the report says whether the
 # baseline fails it too; TRACEFS_RELOC_DEBUG_BASELINE=1 (make check-debug)
 # boots it always.
-debug_kernels=patched-debug
+debug_kernels=""
+for v in $TR_VERSIONS; do
+	debug_kernels="$debug_kernels $v-patched-debug"
+done
+debug_kernels=${debug_kernels# }
 [ "${TRACEFS_RELOC_DEBUG_BASELINE:-}" != 1 ] || debug_kernels=$TR_DEBUG_KERNELS
 
 mkdir -p "$TR_OUT"
@@ -32,12 +37,15 @@ cat "$TR_OUT/host-tests.tap"
 # A matrix that dies is a failure (and its missing cells fail in evaluate.sh).
 matrix_rc=0
 TRACEFS_RELOC_DEBUG_KERNELS=$debug_kernels tr_phase matrix "$TR_TOP/scripts/run-matrix.sh" || matrix_rc=$?
-tap=$TR_OUT/results/patched-debug/stress.tap
-if [ "$debug_kernels" = patched-debug ] && { [ ! -f "$tap" ] || grep -q '^not ok' "$tap"; }; then
-	echo "==> patched-debug failed a point: booting baseline-debug to compare"
-	tr_phase build-baseline-debug "$TR_TOP/scripts/build-kernel.sh" baseline-debug &&
-		TRACEFS_RELOC_DEBUG_KERNELS=baseline-debug tr_phase matrix-baseline-debug "$TR_TOP/scripts/run-matrix.sh" -a ||
-		matrix_rc=$?
+if [ "${TRACEFS_RELOC_DEBUG_BASELINE:-}" != 1 ]; then
+	for v in $TR_VERSIONS; do
+		tap=$TR_OUT/results/$v-patched-debug/stress.tap
+		if [ -f "$tap" ] && ! grep -q '^not ok' "$tap"; then continue; fi
+		echo "==> $v-patched-debug failed a point: booting $v-baseline-debug to compare"
+		tr_phase "build-$v-baseline-debug" "$TR_TOP/scripts/build-kernel.sh" "$v-baseline-debug" &&
+			TRACEFS_RELOC_DEBUG_KERNELS=$v-baseline-debug tr_phase "matrix-$v-baseline-debug" "$TR_TOP/scripts/run-matrix.sh" -a ||
+			matrix_rc=$?
+	done
 fi
 tr_phase ftracetest "$TR_TOP/scripts/run-ftracetest.sh" >"$TR_OUT/ftracetest.tap" || true
 for k in $TR_KERNELS; do
@@ -61,7 +69,8 @@ done
 # ftracetest, and the scripts' own exit statuses, in out/results.tsv; the
 # report and the closing line are both made from it.
 {
-	"$TR_TOP/scripts/evaluate.sh" "$TR_TOP/tools-check/expected.tsv" "$TR_OUT/results"
+	tr_expectations expected.tsv >"$TR_OUT/expected.tsv"
+	"$TR_TOP/scripts/evaluate.sh" "$TR_OUT/expected.tsv" "$TR_OUT/results"
 	"$TR_TOP/scripts/tap-to-results.sh" host-tests "$TR_OUT/host-tests.tap"
 	"$TR_TOP/scripts/tap-to-results.sh" ftracetest "$TR_OUT/ftracetest.tap"
 	[ "$host_rc" = 0 ] || printf -- '-\tcheck\thost test runner\tfail\tpass\tFAIL\tscripts/run-host-tests.sh exited %s\n' "$host_rc"

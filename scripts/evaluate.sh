@@ -2,7 +2,11 @@
 # evaluate.sh EXPECTED.tsv RESULTS_DIR: read RESULTS_DIR/<kernel>/<scenario>.tap,
 # compare every test point with the expected outcome, print one TSV row each:
 # kernel scenario check result expect verdict reason
-# A pattern of EXPECTED.tsv is a value, "*", or a prefix ending in "*".
+# A pattern of EXPECTED.tsv is a value, "*", or a prefix ending in "*". A
+# kernel pattern that does not start with a version (a digit) is matched
+# against the kernel id without its version: "baseline" matches 6.1-baseline
+# and 6.12-baseline. A seventh column, when there is one, names the file
+# and line a row comes from (lib.sh's tr_expectations assembles them).
 # An expected failure names its cause twice: the reason (column 5, for
 # people) and a "match" (column 6, an extended regex) that the failing
 # check's diagnostics in the TAP must contain. A failure whose diagnostics
@@ -79,9 +83,15 @@ completeness() {
 		if (p == "*" || p == v) return 1
 		return p ~ /\*$/ && substr(v, 1, length(p) - 1) == substr(p, 1, length(p) - 1)
 	}
+	# mk(PATTERN, KERNEL): a pattern without a version ignores the version of KERNEL.
+	function mk(p, v) {
+		if (p !~ /^[0-9]/) sub(/^[0-9][^-]*-/, "", v)
+		return m(p, v)
+	}
 	FILENAME == ARGV[1] {
 		if ($0 ~ /^#/ || NF < 4) next
-		ek[++n] = $1; es[n] = $2; ec[n] = $3; ex[n] = $4; er[n] = $5; em[n] = $6; el[n] = FNR
+		ek[++n] = $1; es[n] = $2; ec[n] = $3; ex[n] = $4; er[n] = $5; em[n] = $6
+		el[n] = $7 != "" ? $7 : FILENAME ":" FNR
 		next
 	}
 	{
@@ -89,11 +99,11 @@ completeness() {
 		sub(/^# /, "", diag)
 		if ($3 == "results_complete") reason = diag
 		for (i = 1; i <= n; i++)
-			if (m(ek[i], $1) && m(es[i], $2) && m(ec[i], $3)) hit = i
+			if (mk(ek[i], $1) && m(es[i], $2) && m(ec[i], $3)) hit = i
 		if (hit) { used[hit] = 1; expect = ex[hit]; reason = er[hit] }
 		if (expect == "pass") verdict = ($4 == "ok") ? "PASS" : "FAIL"
 		else if ($4 == "ok") verdict = "XPASS"
-		else if (em[hit] == "") { verdict = "FAIL"; reason = "expected.tsv line " el[hit] " names no match for its reason: " reason }
+		else if (em[hit] == "") { verdict = "FAIL"; reason = "expected row " el[hit] " names no match for its reason: " reason }
 		else if (diag ~ em[hit]) verdict = "XFAIL"
 		else { verdict = "FAIL"; reason = "failed for another reason: the output does not match /" em[hit] "/ (" reason ")" }
 		print $1, $2, $3, $4, expect, verdict, reason
@@ -102,5 +112,5 @@ completeness() {
 		for (i = 1; i <= n; i++)
 			if (!used[i])
 				print "-", "expected.tsv", "expected_row_unused:" el[i], "fail", "pass", "FAIL", \
-					"line " el[i] " (" ek[i] " " es[i] " " ec[i] ") matches no point of this run"
+					el[i] " (" ek[i] " " es[i] " " ec[i] ") matches no point of this run"
 	}' "$expected" -

@@ -1,15 +1,26 @@
 #!/usr/bin/env bash
 # Install every Debian package the project needs; idempotent and quick when
-# everything is already there.
+# everything is already there. Each kernel version's folder names its own
+# (kernel/<version>/package: package, config-package).
+#   install-deps.sh --list   print the package list and stop
 set -euo pipefail
+# shellcheck source=scripts/lib.sh
+. "$(dirname "$0")/lib.sh"
 
 PKGS=(
-	linux-source-6.1 qemu-system-x86 trace-cmd linux-perf busybox-static
+	qemu-system-x86 trace-cmd linux-perf busybox-static
 	strace blktrace systemd util-linux
 	build-essential bc bison flex libelf-dev libssl-dev cpio xz-utils kmod
 	ccache git quilt perl python3 python3-ply python3-git python3-markdown shellcheck
-	sparse coccinelle ocaml-nox python3-docutils linux-config-6.1
+	sparse coccinelle ocaml-nox python3-docutils
 )
+for v in $TR_VERSIONS; do
+	for key in package config-package; do
+		p=$(tr_vget "$v" "$key")
+		[ -z "$p" ] || PKGS+=("$p")
+	done
+done
+[ "${1:-}" != --list ] || { printf '%s\n' "${PKGS[@]}"; exit 0; }
 
 missing=()
 for p in "${PKGS[@]}"; do

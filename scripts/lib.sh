@@ -5,37 +5,101 @@ TR_TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # Everything big (kernel trees, builds, images, ccache) lives here, never in the checkout.
 TR_CACHE=${TRACEFS_RELOC_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/tracefs-relocation}
 TR_OUT=${TRACEFS_RELOC_OUT:-$TR_TOP/out}
-TR_TARBALL=${TRACEFS_RELOC_TARBALL:-/usr/src/linux-source-6.1.tar.xz}
-TR_SOURCE_PKG=linux-source-6.1
-TR_SERIES_DIR=${TRACEFS_RELOC_SERIES_DIR:-$TR_TOP/kernel/patches}
-TR_KERNELS="baseline patched"
-export TR_TOP TR_CACHE TR_OUT TR_TARBALL TR_SERIES_DIR TR_SOURCE_PKG TR_KERNELS
+export TR_TOP TR_CACHE TR_OUT
 
+# Kernel versions are data: each folder kernel/<version>/ with a "package"
+# file is one (kernel/6.1, kernel/6.12). It holds what makes that kernel:
+#   package          the Debian source package, the version the series was
+#                    verified on, the tarball, Debian's production config
+#   patches/         the series (git format-patch files + series)
+#   config/          fragments added to the shared kernel/config ones
+#                    (same layout: *.config, debug/, combos/, debian/)
+#   expected*.tsv    what this version's kernels are expected to fail, with
+#                    the cause (added to tools-check/expected*.tsv)
+#   fixtures/        deliberately broken patches on top of the series
+# TRACEFS_RELOC_VERSIONS="6.1 ..." restricts a run to some of them;
+# TRACEFS_RELOC_VERSION (make V=...) picks the one a bare kernel id such as
+# "patched" means: the newest by default.
+tr_versions_all() {
+	local d
+	for d in "$TR_TOP"/kernel/*/package; do
+		[ -f "$d" ] || continue
+		d=${d%/package}
+		echo "${d##*/}"
+	done | sort -V
+}
+TR_VERSIONS=${TRACEFS_RELOC_VERSIONS:-$(tr_versions_all | paste -sd' ')}
+TR_VERSION=${TRACEFS_RELOC_VERSION:-${TR_VERSIONS##* }}
+[ -n "$TR_VERSION" ] || { echo "ERROR: no kernel version folder (kernel/<version>/package) in $TR_TOP/kernel" >&2; exit 1; }
+TR_KERNELS="" TR_DEBUG_KERNELS=""
+for _v in $TR_VERSIONS; do
+	[ -f "$TR_TOP/kernel/$_v/package" ] || { echo "ERROR: no kernel version $_v (kernel/$_v/package)" >&2; exit 1; }
+	TR_KERNELS="$TR_KERNELS $_v-baseline $_v-patched"
+	TR_DEBUG_KERNELS="$TR_DEBUG_KERNELS $_v-baseline-debug $_v-patched-debug"
+done
+unset _v
+TR_KERNELS=${TR_KERNELS# } TR_DEBUG_KERNELS=${TR_DEBUG_KERNELS# }
+export TR_VERSIONS TR_VERSION TR_KERNELS TR_DEBUG_KERNELS
+
+# tr_vget VERSION KEY: a value from kernel/VERSION/package ("key: value").
+tr_vget() {
+	sed -n "s/^$2: *//p" "$TR_TOP/kernel/$1/package" | head -n 1
+}
+# tr_series_dir VERSION: the version's series (TRACEFS_RELOC_SERIES_DIR
+# overrides it, for the tests of prepare-tree.sh).
+tr_series_dir() { echo "${TRACEFS_RELOC_SERIES_DIR:-$TR_TOP/kernel/$1/patches}"; }
+
+# A kernel id is VERSION-TREE[-VARIANT]: 6.1-baseline, 6.12-patched,
+# 6.1-patched-debug, 6.12-patched-cfg-hotplug. An id without a version
+# (patched, baseline-debug) means TR_VERSION's.
+#
 # Tree layout: each kernel tree is a git worktree trees/<tree>/src of the
-# pristine tree, and builds out of tree in a directory right inside it
+# version's pristine tree (trees/<version>-baseline/src), and builds out of
+# tree in a directory right inside it
 # (src/build, src/build-debug; git ignores them). Kbuild then uses the
 # relative srctree "..", so the compiler command lines are the same in every
 # tree: ccache (with CCACHE_BASEDIR) shares objects between trees, and a
 # copy of baseline's build directory is up to date for a worktree of the
 # pristine commit (build-kernel.sh seeds new trees that way).
-# A kernel id is a tree (baseline, patched) with an optional variant:
-# "-debug" builds the same tree with kernel/config/debug/*.config added
-# (KASAN, lockdep, kmemleak...) in a build directory of its own;
+# Variants: "-debug" builds the same tree with kernel/config/debug/*.config
+# added (KASAN, lockdep, kmemleak...) in a build directory of its own;
 # "-cfg-NAME" with kernel/config/combos/NAME.config added (make
 # check-configs: DEBUG_FS=n, TRACING=n, ...);
-# "-debian" starts from Debian's production configuration (package
-# linux-config-6.1) instead of tinyconfig and the guest fragments, with
+# "-debian" starts from Debian's production configuration (the version's
+# debian-config) instead of tinyconfig and the guest fragments, with
 # kernel/config/debian/*.config on top (make check-production); it is a
-# tree of its own (patched-debian), so that its long build never shares a
-# tree with the builds make check and check-configs seed and clean.
-TR_DEBUG_KERNELS="baseline-debug patched-debug"
-TR_DEBIAN_CONFIG=${TRACEFS_RELOC_DEBIAN_CONFIG:-/usr/src/linux-config-6.1/config.amd64_none_amd64.xz}
-export TR_DEBUG_KERNELS TR_DEBIAN_CONFIG
+# tree of its own (VERSION-patched-debian), so that its long build never
+# shares a tree with the builds make check and check-configs seed and clean.
+tr_id() {
+	local v
+	for v in $(tr_versions_all); do
+		case $1 in "$v"-*) echo "$1"; return ;; esac
+	done
+	echo "$TR_VERSION-$1"
+}
+# tr_version ID: the version part of an id.
+tr_version() {
+	local id
+	id=$(tr_id "$1")
+	local v best=""
+	for v in $(tr_versions_all); do
+		case $id in "$v"-*) [ ${#v} -le ${#best} ] || best=$v ;; esac
+	done
+	echo "$best"
+}
+# tr_role ID: the tree without its version: baseline, patched, bisect...
+tr_role() {
+	local t
+	t=$(tr_tree "$1")
+	echo "${t#"$(tr_version "$1")"-}"
+}
 tr_tree() {
-	case $1 in
-	*-debug) echo "${1%-debug}" ;;
-	*-cfg-*) echo "${1%%-cfg-*}" ;;
-	*) echo "$1" ;;
+	local id
+	id=$(tr_id "$1")
+	case $id in
+	*-debug) echo "${id%-debug}" ;;
+	*-cfg-*) echo "${id%%-cfg-*}" ;;
+	*) echo "$id" ;;
 	esac
 }
 tr_variant() {
@@ -46,12 +110,26 @@ tr_variant() {
 	*) echo "" ;;
 	esac
 }
-# tr_variant_frags VARIANT: the config fragments a variant adds.
+# tr_frags VERSION [SUBDIR]: the config fragments of a version: the shared
+# kernel/config[/SUBDIR]/*.config, then kernel/VERSION/config[/SUBDIR]/*.config.
+tr_frags() {
+	local d
+	for d in "$TR_TOP/kernel/config${2:+/$2}" "$TR_TOP/kernel/$1/config${2:+/$2}"; do
+		[ -d "$d" ] && find "$d" -maxdepth 1 -name '*.config' | LC_ALL=C sort
+	done
+	return 0
+}
+# tr_variant_frags VARIANT VERSION: the config fragments a variant adds.
 tr_variant_frags() {
+	local f
 	case $1 in
 	"") ;;
-	cfg-*) echo "$TR_TOP/kernel/config/combos/${1#cfg-}.config" ;;
-	*) find "$TR_TOP/kernel/config/$1" -maxdepth 1 -name '*.config' | sort ;;
+	cfg-*)
+		for f in "$TR_TOP/kernel/config/combos/${1#cfg-}.config" "$TR_TOP/kernel/$2/config/combos/${1#cfg-}.config"; do
+			[ ! -f "$f" ] || echo "$f"
+		done
+		;;
+	*) tr_frags "$2" "$1" ;;
 	esac
 }
 tr_src() { echo "$TR_CACHE/trees/$(tr_tree "$1")/src"; }
@@ -89,14 +167,16 @@ tr_hash_files() {
 	done | sha256sum | cut -d' ' -f1
 }
 
+# tr_series_patches VERSION: the patch files of the version's series, in order.
 tr_series_patches() {
-	local series=$TR_SERIES_DIR/series line
-	[ -f "$series" ] || return 0
+	local dir line
+	dir=$(tr_series_dir "${1:?tr_series_patches VERSION}")
+	[ -f "$dir/series" ] || return 0
 	while IFS= read -r line || [ -n "$line" ]; do
 		line=${line%%#*}
 		line=$(echo "$line" | tr -d '[:space:]')
-		[ -n "$line" ] && echo "$TR_SERIES_DIR/$line"
-	done <"$series"
+		[ -n "$line" ] && echo "$dir/$line"
+	done <"$dir/series"
 }
 
 # git with an identity of its own, for the cache's kernel trees.
@@ -141,11 +221,13 @@ tr_seed_build() {
 	mv "$dest.seed" "$dest"
 }
 
-# tr_worktree_at_base DIR: a worktree of the pristine tree at DIR, reset to
-# the pristine commit (created if missing; an interrupted git am is undone).
+# tr_worktree_at_base ID: the tree of kernel id ID, a worktree of its
+# version's pristine tree, reset to the pristine commit (created if missing;
+# an interrupted git am is undone).
 tr_worktree_at_base() {
-	local dir=$1 base_src
-	base_src=$(tr_src baseline)
+	local dir base_src
+	dir=$(tr_src "$1")
+	base_src=$(tr_src "$(tr_version "$1")-baseline")
 	if [ ! -e "$dir/.git" ]; then
 		rm -rf "$dir"
 		mkdir -p "$(dirname "$dir")"
@@ -193,7 +275,36 @@ tr_kbuild_env() {
 	mkdir -p "$CCACHE_DIR"
 }
 
-# tr_combos: the configuration combinations, kernel/config/combos/NAME.config.
+# tr_combos VERSION: the configuration combinations,
+# kernel/config/combos/NAME.config and kernel/VERSION/config/combos/NAME.config.
 tr_combos() {
-	find "$TR_TOP/kernel/config/combos" -maxdepth 1 -name '*.config' -printf '%f\n' | sed 's/\.config$//' | LC_ALL=C sort
+	tr_frags "${1:?tr_combos VERSION}" combos | sed 's#.*/##; s/\.config$//' | LC_ALL=C sort -u
+}
+
+# tr_expectations NAME: the expected outcomes for this run's versions:
+# tools-check/NAME (rows for every version; a kernel pattern without a
+# version, such as "baseline" or "*", matches that tree of any version),
+# then each version's kernel/VERSION/NAME with its kernel column prefixed
+# "VERSION-". A seventh column names the line each row comes from.
+tr_expectations() {
+	local name=$1 f v
+	for f in "$TR_TOP/tools-check/$name" $(for v in $TR_VERSIONS; do echo "$TR_TOP/kernel/$v/$name"; done); do
+		[ -f "$f" ] || continue
+		v=""
+		case $f in "$TR_TOP"/kernel/*) v=${f#"$TR_TOP"/kernel/}; v=${v%%/*} ;; esac
+		awk -F'\t' -v OFS='\t' -v v="$v" -v src="${f#"$TR_TOP"/}" '
+			/^#/ || NF < 4 { next }
+			{ if (v != "") $1 = v "-" $1; $7 = src ":" FNR; print }' "$f"
+	done
+}
+
+# tr_series_hash VERSION [FILE...]: a hash of the version's series (the
+# series file and its patches) and of FILE..., for "apply again only when
+# the series changes".
+tr_series_hash() {
+	local ver=$1 p
+	shift
+	p=$(tr_series_patches "$ver")
+	# shellcheck disable=SC2086 # patch paths have no spaces
+	tr_hash_files "$(tr_series_dir "$ver")/series" $p "$@"
 }

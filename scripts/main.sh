@@ -1,27 +1,29 @@
 #!/usr/bin/env bash
-# The main job: install what is needed, build the patched kernel, boot it
-# in QEMU and show trace-cmd and perf working on it.
+# The main job: install what is needed, build the patched kernel of the
+# newest version (or V=...: TRACEFS_RELOC_VERSION), boot it in QEMU and
+# show trace-cmd and perf working on it.
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/lib.sh"
 
 scenario=${SCENARIO:-tracefs}
+k=$TR_VERSION-patched
 mkdir -p "$TR_OUT"
 : >"$TR_OUT/phases.tsv"
 t0=$(date +%s)
 tr_phase packages "$TR_TOP/scripts/install-deps.sh"
-tr_phase tree "$TR_TOP/scripts/prepare-tree.sh"
-tr_phase build-patched "$TR_TOP/scripts/build-kernel.sh" patched
+tr_phase tree "$TR_TOP/scripts/prepare-tree.sh" "$TR_VERSION"
+tr_phase "build-$k" "$TR_TOP/scripts/build-kernel.sh" "$k"
 tr_phase guest-image "$TR_TOP/qemu-env/build-initramfs.sh"
 
-tr_log "booting the patched kernel (scenario $scenario) and running trace-cmd and perf"
+tr_log "booting $k (scenario $scenario) and running trace-cmd and perf"
 tap=$TR_OUT/main.tap
 rc=0
-tr_phase boot-and-check "$TR_TOP/qemu-env/run-guest.sh" -k patched -s "$scenario" -o "$tap" \
+tr_phase boot-and-check "$TR_TOP/qemu-env/run-guest.sh" -k "$k" -s "$scenario" -o "$tap" \
 	-- sh /tools-check/run-checks.sh scenario tools || rc=$?
 
 echo
-echo "Summary (patched kernel, scenario $scenario):"
+echo "Summary ($k kernel, scenario $scenario):"
 grep -E '^(not )?ok |^# path:' "$tap" | sed 's/^/  /'
 echo "$(grep -c '^ok ' "$tap") passed, $(grep -c '^not ok ' "$tap") failed; total $(($(date +%s) - t0)) s"
 exit "$rc"

@@ -10,7 +10,7 @@ out=$TR_OUT/configs
 
 echo "## Configuration combinations (make check-configs, $(date -u -r "$out/table.tsv" '+%Y-%m-%d %H:%M UTC'))"
 echo
-echo "Each combination is tinyconfig + kernel/config/*.config + kernel/config/combos/NAME.config, built"
+echo "Each combination is tinyconfig + kernel/config/*.config + kernel/config/combos/NAME.config (and the version's own kernel/VERSION/config), built"
 echo "(bzImage, and modules where MODULES=y) for both trees; a first build starts from a copy of the tree's"
 echo "default build (baseline) or of the baseline's build of the combination (patched). *unreachable*: an"
 echo "option the combination asks for does not survive olddefconfig in that tree. Warnings: the patched"
@@ -18,8 +18,8 @@ echo "build's compiler warnings, plus those of the series' C files compiled agai
 echo "baseline's do not have. Boots: verdicts of the checks run on that kernel. Times are the last run's"
 echo "(a few seconds: the build was up to date)."
 echo
-echo "| combination | baseline build | patched build | warnings | boots (baseline) | boots (patched) |"
-echo "|---|---|---|---|---|---|"
+echo "| version | combination | baseline build | patched build | warnings | boots (baseline) | boots (patched) |"
+echo "|---|---|---|---|---|---|---|"
 boots() {
 	[ -f "$out/results.tsv" ] || { echo "-"; return; }
 	awk -F'\t' -v k="$1" '$1 == k {n[$6]++; any = 1}
@@ -28,17 +28,24 @@ boots() {
 		for (i = 1; i <= 4; i++) if (n[v[i]]) s = s (s == "" ? "" : ", ") n[v[i]] " " v[i]
 		print s}' "$out/results.tsv"
 }
-for name in $(cut -f1 "$out/table.tsv" | sort -u); do
-	b=$(awk -F'\t' -v n="$name" '$1 == n && $2 == "baseline" {print $3 " (" $5 " s)"}' "$out/table.tsv")
-	p=$(awk -F'\t' -v n="$name" '$1 == n && $2 == "patched" {print $3 " (" $5 " s)"}' "$out/table.tsv")
-	w=$(grep -E "^(not )?ok - configs: $name: .*warning" "$out/builds.tap" 2>/dev/null |
-		sed -E 's/^ok - configs: [^:]*: /ok: /; s/^not ok - configs: [^:]*: /NOT OK: /' | head -n 1)
-	echo "| $name | ${b:--} | ${p:--} | ${w:--} | $(boots "baseline-cfg-$name") | $(boots "patched-cfg-$name") |"
+versions=""
+for v in $TR_VERSIONS; do
+	[ ! -f "$TR_TOP/kernel/$v/expected-configs.tsv" ] || versions="$versions $v"
 done
-missing=$(tr_combos |
-	while read -r n; do grep -q "^$n	" "$out/table.tsv" || echo "$n"; done | paste -sd' ' -)
+for v in $versions; do
+	for name in $(cut -f1 "$out/table.tsv" | sort -u); do
+		b=$(awk -F'\t' -v n="$name" -v t="$v-baseline" '$1 == n && $2 == t {print $3 " (" $5 " s)"}' "$out/table.tsv")
+		p=$(awk -F'\t' -v n="$name" -v t="$v-patched" '$1 == n && $2 == t {print $3 " (" $5 " s)"}' "$out/table.tsv")
+		[ -n "$b$p" ] || continue
+		w=$(grep -E "^(not )?ok - configs \($v\): $name: .*warning" "$out/builds-$v.tap" 2>/dev/null |
+			sed -E 's/^ok - configs [^:]*: [^:]*: /ok: /; s/^not ok - configs [^:]*: [^:]*: /NOT OK: /' | head -n 1)
+		echo "| $v | $name | ${b:--} | ${p:--} | ${w:--} | $(boots "$v-baseline-cfg-$name") | $(boots "$v-patched-cfg-$name") |"
+	done
+	missing=$(tr_combos "$v" |
+		while read -r n; do grep -q "^$n	$v-" "$out/table.tsv" || echo "$n"; done | paste -sd' ' -)
+	[ -z "$missing" ] || { echo; echo "**$v: not built by any run yet:** $missing."; }
+done
 echo
-[ -z "$missing" ] || { echo "**Not built by any run yet:** $missing."; echo; }
 if [ -f "$out/results.tsv" ]; then
 	echo "Boot checks that are not plain passes (expected failures name their cause):"
 	echo
@@ -47,12 +54,13 @@ if [ -f "$out/results.tsv" ]; then
 	awk -F'\t' '$1 ~ /-cfg-/ && $6 != "PASS" {printf "| %s | %s | %s | %s | %s |\n", $1, $2, $3, $6, $7}' "$out/results.tsv"
 	echo
 fi
-if [ -f "$out/analyzers.tap" ]; then
-	echo "Analyzers on the files the series touches (patched compared with baseline):"
+for v in $versions; do
+	[ -f "$out/analyzers-$v.tap" ] || continue
+	echo "Analyzers on the files the series touches ($v, patched compared with baseline):"
 	echo
-	grep -E '^(# touched|(not )?ok - analyzers)' "$out/analyzers.tap" | sed -E 's/^# /- /; s/^ok - analyzers: /- ok: /; s/^not ok - analyzers: /- NOT OK: /'
+	grep -E '^(# touched|(not )?ok - analyzers)' "$out/analyzers-$v.tap" | sed -E 's/^# /- /; s/^ok - analyzers [^:]*: /- ok: /; s/^not ok - analyzers [^:]*: /- NOT OK: /'
 	echo
-fi
+done
 if [ -f "$out/phases.tsv" ]; then
 	echo "Phase times: $(awk -F'\t' '{printf "%s%s %s s", (NR > 1 ? ", " : ""), $1, $2}' "$out/phases.tsv")."
 	echo

@@ -19,43 +19,95 @@ tap_notes() {
 	done
 }
 
-# side_by_side: rows "| scenario | key | baseline value | patched value |"
+# side_by_side: rows "| scenario | key | value on each of TR_KERNELS |"
 # from tap_notes lines, in first-seen order.
 side_by_side() {
-	awk -F'\t' '
+	awk -F'\t' -v ks="$TR_KERNELS" '
+		BEGIN { nk = split(ks, K, " ") }
 		{ key = $2 SUBSEP $3; if (!(key in seen)) { seen[key] = 1; order[++n] = key }; u[$1, key] = $4 }
 		END { for (i = 1; i <= n; i++) { split(order[i], p, SUBSEP)
-			printf "| %s | %s | %s | %s |\n", p[1], p[2], u["baseline", order[i]], u["patched", order[i]] } }'
+			printf "| %s | %s", p[1], p[2]
+			for (j = 1; j <= nk; j++) printf " | %s", u[K[j], order[i]]
+			print " |" } }'
+}
+# kernel_cols PREFIX: the table head cells for TR_KERNELS ("| 6.1-baseline ...").
+kernel_cols() {
+	local k line="" sep=""
+	for k in $TR_KERNELS; do
+		line="$line | $k"
+		sep="$sep|---"
+	done
+	echo "$1$line |"
+	echo "${2}$sep|"
+}
+
+# versions_table: with more than one version, the checks whose result on
+# the patched kernels differs between versions (the upgrade case: the same
+# tools and scripts on the current kernel and on the next one).
+versions_table() {
+	local ps="" v
+	for v in $TR_VERSIONS; do ps="$ps $v-patched"; done
+	[ "$(echo "$TR_VERSIONS" | wc -w)" -gt 1 ] || return 0
+	echo "## Between versions (patched kernels)"
+	echo
+	echo "The checks whose result differs between the patched kernels of the"
+	echo "versions, in any scenario (the compat view, the legacy scripts and the"
+	echo "path map must not be among them: the upgrade check asserts it)."
+	echo
+	echo "| scenario | check |$(for v in $ps; do printf ' %s |' "$v"; done)"
+	echo "|---|---|$(for v in $ps; do printf -- '---|'; done)"
+	awk -F'\t' -v ks="$ps" '
+		BEGIN { nk = split(ks, K, " "); for (j = 1; j <= nk; j++) isk[K[j]] = 1 }
+		$1 in isk { key = $2 SUBSEP $3; if (!(key in seen)) { seen[key] = 1; o[++n] = key }; r[$1, key] = $4 " (" $6 ")" }
+		END {
+			for (i = 1; i <= n; i++) {
+				d = 0
+				for (j = 2; j <= nk; j++) if (r[K[j], o[i]] != r[K[1], o[i]]) d = 1
+				if (!d) continue
+				split(o[i], p, SUBSEP); printf "| %s | %s", p[1], p[2]
+				for (j = 1; j <= nk; j++) printf " | %s", ((K[j], o[i]) in r) ? r[K[j], o[i]] : "-"
+				print " |"
+			}
+		}' "$tsv"
+	echo
 }
 
 {
 	echo "# tracefs-relocation: test report"
 	echo
-	echo "linux-source-6.1 $(dpkg-query -W -f='${Version}' linux-source-6.1 2>/dev/null || echo '?')," \
-		"series: $(tr_series_patches | wc -l) patch(es); generated $(date -u '+%Y-%m-%d %H:%M UTC')."
+	for v in $TR_VERSIONS; do
+		pkg=$(tr_vget "$v" package)
+		echo "- $v: $pkg $(dpkg-query -W -f='${Version}' "$pkg" 2>/dev/null || echo '?')," \
+			"series: $(tr_series_patches "$v" | wc -l) patch(es)"
+	done
 	echo
-	echo "Legend: ok = pass; FAIL; xfail = expected failure, its reason asserted; XPASS = passed, expected to fail; **differs** = baseline and patched differ"
+	echo "Generated $(date -u '+%Y-%m-%d %H:%M UTC'). Kernel ids are VERSION-TREE: the baseline (pristine) and patched tree of each version."
+	echo
+	echo "Legend: ok = pass; FAIL; xfail = expected failure, its reason asserted; XPASS = passed, expected to fail; **differs** = baseline and patched of a version differ"
 	echo
 	echo "## What the series changes"
 	echo
 	echo "The checks whose result differs between the baseline and the patched"
-	echo "kernel in at least one scenario, grouped by the first word of the check."
+	echo "kernel of a version in at least one scenario, grouped by the first word of the check."
 	echo
-	echo "| group | check | scenarios | baseline | patched |"
-	echo "|---|---|---|---|---|"
-	awk -F'\t' '
-		$1 == "baseline" || $1 == "patched" { r[$1, $2, $3] = $4; chk[$3] = 1; sc[$2] = 1 }
-		END {
-			for (c in chk) {
-				list = ""; b = ""; p = ""
-				for (s in sc)
-					if ((("baseline", s, c) in r) && (("patched", s, c) in r) && r["baseline", s, c] != r["patched", s, c]) {
-						list = list (list == "" ? "" : ", ") s; b = r["baseline", s, c]; p = r["patched", s, c]
-					}
-				if (list != "") { g = c; sub(/_.*/, "", g); printf "| %s | %s | %s | %s | %s |\n", g, c, list, b, p }
-			}
-		}' "$tsv" | sort
+	echo "| version | group | check | scenarios | baseline | patched |"
+	echo "|---|---|---|---|---|---|"
+	for v in $TR_VERSIONS; do
+		awk -F'\t' -v v="$v" '
+			$1 == v "-baseline" || $1 == v "-patched" { t = substr($1, length(v) + 2); r[t, $2, $3] = $4; chk[$3] = 1; sc[$2] = 1 }
+			END {
+				for (c in chk) {
+					list = ""; b = ""; p = ""
+					for (s in sc)
+						if ((("baseline", s, c) in r) && (("patched", s, c) in r) && r["baseline", s, c] != r["patched", s, c]) {
+							list = list (list == "" ? "" : ", ") s; b = r["baseline", s, c]; p = r["patched", s, c]
+						}
+					if (list != "") { g = c; sub(/_.*/, "", g); printf "| %s | %s | %s | %s | %s | %s |\n", v, g, c, list, b, p }
+				}
+			}' "$tsv" | sort
+	done
 	echo
+	versions_table
 	echo "## Problems"
 	echo
 	# Every FAIL and XPASS, with the check's own diagnostics (a splat's
@@ -81,55 +133,75 @@ side_by_side() {
 	echo
 	echo "## Debug kernels (KASAN, lockdep, kmemleak, fault injection): scenario stress"
 	echo
-	echo "| check | baseline-debug | patched-debug | note (patched-debug) |"
-	echo "|---|---|---|---|"
-	awk -F'\t' '
+	dks=""
+	for k in $TR_DEBUG_KERNELS; do
+		! awk -F'\t' -v k="$k" '$1 == k {f = 1} END {exit !f}' "$tsv" || dks="$dks $k"
+	done
+	echo "| check |$(for k in $dks; do printf ' %s |' "$k"; done) note |"
+	echo "|---|$(for k in $dks; do printf -- '---|'; done)---|"
+	awk -F'\t' -v ks="$dks" '
 		function c(v) { return v == "PASS" ? "ok" : v == "FAIL" ? "**FAIL**" : v == "XFAIL" ? "xfail" : v == "XPASS" ? "**XPASS**" : "-" }
-		$1 ~ /-debug$/ { v[$1, $3] = $6; if (!($3 in seen)) { seen[$3] = 1; o[++n] = $3 } if ($1 == "patched-debug") w[$3] = $7 }
-		END { for (i = 1; i <= n; i++) printf "| %s | %s | %s | %s |\n", o[i], c(v["baseline-debug", o[i]]), c(v["patched-debug", o[i]]), w[o[i]] }' "$tsv"
-	if ! awk -F'\t' '$1 == "baseline-debug" {f = 1} END {exit !f}' "$tsv"; then
-		echo
-		echo "baseline-debug was not booted: \`make check\` boots it only when patched-debug"
-		echo "fails a point, to compare; \`make check-debug\` boots both."
-	fi
+		BEGIN { nk = split(ks, K, " ") }
+		$1 ~ /-debug$/ { v[$1, $3] = $6; if (!($3 in seen)) { seen[$3] = 1; o[++n] = $3 } if ($7 != "" && $1 ~ /-patched-debug$/) w[$3] = w[$3] (w[$3] == "" ? "" : "; ") $1 ": " $7 }
+		END { for (i = 1; i <= n; i++) { printf "| %s", o[i]; for (j = 1; j <= nk; j++) printf " | %s", c(v[K[j], o[i]]); printf " | %s |\n", w[o[i]] } }' "$tsv"
+	for v in $TR_VERSIONS; do
+		if ! awk -F'\t' -v k="$v-baseline-debug" '$1 == k {f = 1} END {exit !f}' "$tsv"; then
+			echo
+			echo "$v-baseline-debug was not booted: \`make check\` boots it only when $v-patched-debug"
+			echo "fails a point, to compare; \`make check-debug\` boots both."
+		fi
+	done
 	echo
 	echo "## Tools by user"
 	echo
 	echo "The tool checks (the same commands) as root, as \`tracer\` (member of the"
-	echo "tracing group) and as \`outsider\`; b = baseline, p = patched. \"refused\" is a"
+	echo "tracing group) and as \`outsider\`; b = baseline, p = patched, per version. \"refused\" is a"
 	echo "pass: the design refuses that user there, and the tool failed with a"
 	echo "permission refusal (EACCES, or perf's capability check). Reasons for the"
 	echo "expected failures are in the matrix below."
 	echo
-	echo "| scenario | tool | root b | root p | tracer b | tracer p | outsider b | outsider p |"
-	echo "|---|---|---|---|---|---|---|---|"
+	head="| scenario | tool" sep="|---|---"
+	for v in $TR_VERSIONS; do
+		for u in root tracer outsider; do
+			head="$head | $u $v b | $u $v p"
+			sep="$sep|---|---"
+		done
+	done
+	echo "$head |"
+	echo "$sep|"
 	tap_notes | awk -F'\t' '$3 ~ /^refused / { split($3, w, " "); print $1 "\t" $2 "\t" w[2] "_" w[3] }' >"$TR_OUT/refused.tsv"
-	awk -F'\t' '
+	awk -F'\t' -v vs="$TR_VERSIONS" '
 		function c(v, k, s, t) { return v == "PASS" ? ((k, s, t) in ref ? "refused" : "ok") : v == "FAIL" ? "**FAIL**" : v == "XFAIL" ? "xfail" : v == "XPASS" ? "**XPASS**" : "-" }
+		BEGIN { nv = split(vs, V, " ") }
 		FILENAME ~ /refused.tsv$/ { ref[$1, $2, $3] = 1; next }
 		{ v[$1, $2, $3] = $6; if (!(($2, $3) in seen)) { seen[$2, $3] = 1; order[++n] = $2 SUBSEP $3 } }
 		END {
 			for (i = 1; i <= n; i++) {
 				split(order[i], p, SUBSEP); s = p[1]; t = p[2]
-				if (!(("patched", s, "tracer_" t) in v) && !(("baseline", s, "tracer_" t) in v)) continue
+				tracer = 0
+				for (j = 1; j <= nv; j++)
+					if (((V[j] "-patched", s, "tracer_" t) in v) || ((V[j] "-baseline", s, "tracer_" t) in v)) tracer = 1
+				if (!tracer) continue
 				printf "| %s | %s", s, t
-				for (u = 1; u <= 3; u++) {
-					pre = u == 1 ? "" : u == 2 ? "tracer_" : "outsider_"
-					printf " | %s | %s", c(v["baseline", s, pre t], "baseline", s, pre t), c(v["patched", s, pre t], "patched", s, pre t)
-				}
+				for (j = 1; j <= nv; j++)
+					for (u = 1; u <= 3; u++) {
+						pre = u == 1 ? "" : u == 2 ? "tracer_" : "outsider_"
+						kb = V[j] "-baseline"; kp = V[j] "-patched"
+						printf " | %s | %s", c(v[kb, s, pre t], kb, s, pre t), c(v[kp, s, pre t], kp, s, pre t)
+					}
 				print " |"
 			}
 		}' "$TR_OUT/refused.tsv" "$tsv"
 	echo
 	echo "## Matrix"
 	echo
-	echo "| scenario | check | baseline | patched | differs | reason for an expected failure |"
-	echo "|---|---|---|---|---|---|"
-	awk -F'\t' -v OFS=' | ' '
+	kernel_cols "| scenario | check" "|---|---" | sed '1s/ |$/ | differs | reason for an expected failure |/; 2s/|$/|---|---|/'
+	awk -F'\t' -v ks="$TR_KERNELS" -v vs="$TR_VERSIONS" '
 		function cell(v) {
 			return v == "PASS" ? "ok" : v == "FAIL" ? "**FAIL**" : v == "XFAIL" ? "xfail" : v == "XPASS" ? "**XPASS**" : "-"
 		}
-		$1 == "baseline" || $1 == "patched" {
+		BEGIN { nk = split(ks, K, " "); nv = split(vs, V, " "); for (j = 1; j <= nk; j++) isk[K[j]] = 1 }
+		$1 in isk {
 			key = $2 SUBSEP $3
 			if (!(key in seen)) { seen[key] = 1; order[++n] = key }
 			v[$1, key] = $6
@@ -139,11 +211,23 @@ side_by_side() {
 		END {
 			for (i = 1; i <= n; i++) {
 				k = order[i]; split(k, p, SUBSEP)
-				d = (("baseline", k) in r && ("patched", k) in r && r["baseline", k] != r["patched", k]) ? "**differs**" : ""
-				wb = why["baseline", k]; wp = why["patched", k]
-				w = (wb != "" && wb == wp) ? "both: " wb : \
-					(wb != "" ? "baseline: " wb : "") (wb != "" && wp != "" ? "; " : "") (wp != "" ? "patched: " wp : "")
-				print "| " p[1], p[2], cell(v["baseline", k]), cell(v["patched", k]), d, w " |"
+				d = ""
+				for (j = 1; j <= nv; j++) {
+					b = V[j] "-baseline"; q = V[j] "-patched"
+					if ((b, k) in r && (q, k) in r && r[b, k] != r[q, k]) d = d (d == "" ? "**differs** (" : ", ") V[j]
+				}
+				if (d != "") d = d ")"
+				# the reasons, each once, with the kernels that give it
+				w = ""; delete who; nw = 0
+				for (j = 1; j <= nk; j++) {
+					x = why[K[j], k]
+					if (x == "") continue
+					if (!(x in who)) { who[x] = K[j]; wo[++nw] = x } else who[x] = who[x] ", " K[j]
+				}
+				for (j = 1; j <= nw; j++) w = w (w == "" ? "" : "; ") who[wo[j]] ": " wo[j]
+				printf "| %s | %s", p[1], p[2]
+				for (j = 1; j <= nk; j++) printf " | %s", cell(v[K[j], k])
+				printf " | %s | %s |\n", d, w
 			}
 		}' "$tsv"
 	echo
@@ -174,14 +258,12 @@ side_by_side() {
 		echo
 		echo "## Which tracing directory each tool used (from strace in the guest)"
 		echo
-		echo "| scenario | tool | baseline | patched |"
-		echo "|---|---|---|---|"
+		kernel_cols "| scenario | tool" "|---|---"
 		tap_notes | sed -n 's/^\([^\t]*\t[^\t]*\t\)path\t\([^ ]*\) used \(.*\)$/\1\2\t\3/p' | side_by_side
 		echo
 		echo "## Figures reported by the checks"
 		echo
-		echo "| scenario | figure | baseline | patched |"
-		echo "|---|---|---|---|"
+		kernel_cols "| scenario | figure" "|---|---"
 		tap_notes | awk -F'\t' '$3 != "path" && $3 !~ /^(refused|absent old path) /' | side_by_side
 	fi
 	ft=$TR_OUT/ftracetest/results.tsv
@@ -200,15 +282,19 @@ side_by_side() {
 		echo
 		rr=$TR_OUT/ftracetest/rerun.tsv
 		[ -f "$rr" ] || rr=/dev/null
-		echo "Cases that do not pass on both kernels (a regression would be PASS on baseline, not on patched):"
+		echo "Cases that do not pass on both kernels of a version (a regression would be PASS on baseline, not on patched):"
 		echo
-		echo "| case | baseline | patched |"
-		echo "|---|---|---|"
-		awk -F'\t' 'FILENAME ~ /rerun/ { r[$1] = " (then PASS " $2 " of " $3 " run alone)"; next }
-			$1 == "baseline" { b[$3] = $4 } $1 == "patched" { p[$3] = $4; o[++n] = $3 }
-			END { for (i = 1; i <= n; i++) if (b[o[i]] != "PASS" || p[o[i]] != "PASS")
-				printf "| %s | %s | %s%s |\n", o[i], b[o[i]], p[o[i]], r[o[i]] }' \
-			"$rr" "$ft"
+		echo "| version | case | baseline | patched |"
+		echo "|---|---|---|---|"
+		for v in $TR_VERSIONS; do
+			rr=$TR_OUT/ftracetest/rerun.$v.tsv
+			[ -f "$rr" ] || rr=/dev/null
+			awk -F'\t' -v v="$v" 'FILENAME ~ /rerun/ { r[$1] = " (then PASS " $2 " of " $3 " run alone)"; next }
+				$1 == v "-baseline" { b[$3] = $4 } $1 == v "-patched" { p[$3] = $4; o[++n] = $3 }
+				END { for (i = 1; i <= n; i++) if (b[o[i]] != "PASS" || p[o[i]] != "PASS")
+					printf "| %s | %s | %s | %s%s |\n", v, o[i], b[o[i]], p[o[i]], r[o[i]] }' \
+				"$rr" "$ft"
+		done
 	fi
 	scans=("$TR_OUT"/debugfs-scan-*.txt)
 	if [ -f "${scans[0]}" ]; then
@@ -223,10 +309,10 @@ side_by_side() {
 			sed -n "s/^# \([0-9]*\) debugfs_create_.* \([0-9]*\) in the guest kernel$/| $k | \1 | \2 |/p" "$f"
 		done
 		echo
-		echo "<details><summary>The calls (patched tree, file:line)</summary>"
+		echo "<details><summary>The calls ($TR_VERSION-patched tree, file:line)</summary>"
 		echo
 		echo '```'
-		grep -v '^#' "$TR_OUT/debugfs-scan-patched.txt" 2>/dev/null || true
+		grep -v '^#' "$TR_OUT/debugfs-scan-$TR_VERSION-patched.txt" 2>/dev/null || true
 		echo '```'
 		echo
 		echo "</details>"
@@ -243,19 +329,20 @@ side_by_side() {
 			echo "| ${k#tool-scan-} | $(tail -n 1 "$f" | sed 's/^# //') |"
 		done
 		echo
-		echo "<details><summary>Findings other than /sys/kernel/debug/tracing (patched tree)</summary>"
+		echo "<details><summary>Findings other than /sys/kernel/debug/tracing ($TR_VERSION-patched tree)</summary>"
 		echo
 		echo '```'
-		grep -v '^#' "$TR_OUT/tool-scan-patched.txt" 2>/dev/null | grep -v ': /sys/kernel/debug/tracing -> ' || true
+		grep -v '^#' "$TR_OUT/tool-scan-$TR_VERSION-patched.txt" 2>/dev/null | grep -v ': /sys/kernel/debug/tracing -> ' || true
 		echo '```'
 		echo
 		echo "</details>"
 	fi
 	# The last `make bench`, when there is one (not part of make check).
-	if [ -f "$TR_OUT/bench/bench.md" ]; then
+	for v in $TR_VERSIONS; do
+		[ -f "$TR_OUT/bench/$v/bench.md" ] || continue
 		echo
-		sed 's#(bench\.svg)#(bench/bench.svg)#' "$TR_OUT/bench/bench.md"
-	fi
+		sed "s#(bench\\.svg)#(bench/$v/bench.svg)#" "$TR_OUT/bench/$v/bench.md"
+	done
 	# The last `make check-configs`, when there is one (not part of make
 	# check); its heading carries its date.
 	if [ -f "$TR_OUT/configs/report.md" ]; then

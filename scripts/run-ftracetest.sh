@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # run-ftracetest.sh: run the kernel's own ftrace selftests
 # (tools/testing/selftests/ftrace from each kernel's tree) in the guest on
-# both kernels (scenario "tracefs"), side by side, then compare: one TAP
-# test point per case, failing when a case passes on baseline but not on
-# patched. A kernel's run is reused while its kernel image, its selftests
+# every kernel (scenario "tracefs"), side by side, then compare within each
+# version: one TAP test point per case, failing when a case passes on
+# baseline but not on patched. A kernel's run is reused while its kernel image, its selftests
 # and the guest image are unchanged (the report says so).
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
@@ -38,7 +38,11 @@ run_kernel() {
 	fi
 }
 
+# Two guests at a time (each has one vCPU; the machine has two cores).
 for k in $TR_KERNELS; do
+	while [ "$(jobs -rp | wc -l)" -ge 2 ]; do
+		wait -n || true
+	done
 	run_kernel "$k" &
 done
 wait
@@ -53,24 +57,29 @@ done >"$out/results.tsv"
 # ones) have failed once under the load of two guests on two cores. It is a
 # regression unless it passes all three times; the outcome is reported.
 rm -f "$out"/rerun.*
-: >"$out/rerun.tsv"
-mapfile -t regressed < <(awk -F'\t' '$1 == "baseline" {b[$3] = $4} $1 == "patched" && b[$3] == "PASS" && $4 != "PASS" {print $3}' "$out/results.tsv")
-if [ "${#regressed[@]}" -gt 0 ]; then
-	dir=$(tr_src patched)/tools/testing/selftests/ftrace
-	tcs=()
+rerun() {
+	local v=$1 dir tcs=() desc tc
+	local -a regressed
+	: >"$out/rerun.$v.tsv"
+	mapfile -t regressed < <(awk -F'\t' -v b="$v-baseline" -v p="$v-patched" \
+		'$1 == b {r[$3] = $4} $1 == p && r[$3] == "PASS" && $4 != "PASS" {print $3}' "$out/results.tsv")
+	[ "${#regressed[@]}" -gt 0 ] || return 0
+	dir=$(tr_src "$v-patched")/tools/testing/selftests/ftrace
 	for desc in "${regressed[@]}"; do
 		tc=$(grep -rlxF -- "# description: $desc" "$dir/test.d" | head -n 1) || true
 		[ -n "$tc" ] && tcs+=("${tc#"$dir"/}")
 	done
-	if [ "${#tcs[@]}" -gt 0 ]; then
-		"$TR_TOP/qemu-env/run-guest.sh" -q -k patched -s tracefs -t 900 -c "$dir" \
-			-o "$out/rerun.txt" -l "$out/rerun.console" -- \
-			sh -c "cd '$dir' && for i in 1 2 3; do for t in ${tcs[*]}; do ./ftracetest \$t; done; done" \
-			2>"$out/rerun.err" || true
-		sed -n 's/^\[[0-9]*\] \(.*\)\t\[\([A-Z]*\)\]$/\1\t\2/p' "$out/rerun.txt" |
-			awk -F'\t' '{n[$1]++; if ($2 == "PASS") p[$1]++} END {for (c in n) printf "%s\t%d\t%d\n", c, p[c], n[c]}' >"$out/rerun.tsv"
-	fi
-fi
+	[ "${#tcs[@]}" -gt 0 ] || return 0
+	"$TR_TOP/qemu-env/run-guest.sh" -q -k "$v-patched" -s tracefs -t 900 -c "$dir" \
+		-o "$out/rerun.$v.txt" -l "$out/rerun.$v.console" -- \
+		sh -c "cd '$dir' && for i in 1 2 3; do for t in ${tcs[*]}; do ./ftracetest \$t; done; done" \
+		2>"$out/rerun.$v.err" || true
+	sed -n 's/^\[[0-9]*\] \(.*\)\t\[\([A-Z]*\)\]$/\1\t\2/p' "$out/rerun.$v.txt" |
+		awk -F'\t' '{n[$1]++; if ($2 == "PASS") p[$1]++} END {for (c in n) printf "%s\t%d\t%d\n", c, p[c], n[c]}' >"$out/rerun.$v.tsv"
+}
+for v in $TR_VERSIONS; do
+	rerun "$v"
+done
 
 echo "TAP version 13"
 for k in $TR_KERNELS; do
@@ -85,24 +94,26 @@ for k in $TR_KERNELS; do
 		echo "not ok - ftracetest ran on $k: $n of $planned cases ($(cat "$out/$k.source"))"
 	fi
 done
-awk -F'\t' '
-	FILENAME ~ /rerun/ { rp[$1] = $2; rn[$1] = $3; next }
-	$1 == "baseline" { b[$3] = $4; if (!($3 in seen)) { seen[$3] = 1; order[++n] = $3 } }
-	$1 == "patched" { p[$3] = $4; if (!($3 in seen)) { seen[$3] = 1; order[++n] = $3 } }
-	END {
-		# the union of both kernels cases; one on one side only is reported
-		for (i = 1; i <= n; i++) {
-			c = order[i]
-			if (!(c in p))
-				printf "not ok - ftracetest no regression: %s (baseline %s, absent on patched)\n", c, b[c]
-			else if (!(c in b))
-				printf "ok - ftracetest no regression: %s (absent on baseline, patched %s: new with the series)\n", c, p[c]
-			else if (b[c] == "PASS" && p[c] != "PASS" && rn[c] == 3 && rp[c] == 3)
-				printf "ok - ftracetest no regression: %s (baseline PASS, patched %s in the full run, then PASS 3 of 3 alone: timing under load)\n", c, p[c]
-			else if (b[c] == "PASS" && p[c] != "PASS")
-				printf "not ok - ftracetest no regression: %s (baseline PASS, patched %s%s)\n", c, p[c], \
-					c in rn ? ", alone " rp[c] " of " rn[c] " PASS" : ""
-			else
-				printf "ok - ftracetest no regression: %s (baseline %s, patched %s)\n", c, b[c], p[c]
-		}
-	}' "$out/rerun.tsv" "$out/results.tsv"
+for v in $TR_VERSIONS; do
+	awk -F'\t' -v v="$v" '
+		FILENAME ~ /rerun/ { rp[$1] = $2; rn[$1] = $3; next }
+		$1 == v "-baseline" { b[$3] = $4; if (!($3 in seen)) { seen[$3] = 1; order[++n] = $3 } }
+		$1 == v "-patched" { p[$3] = $4; if (!($3 in seen)) { seen[$3] = 1; order[++n] = $3 } }
+		END {
+			# the union of both kernels cases; one on one side only is reported
+			for (i = 1; i <= n; i++) {
+				c = order[i]
+				if (!(c in p))
+					printf "not ok - ftracetest no regression (%s): %s (baseline %s, absent on patched)\n", v, c, b[c]
+				else if (!(c in b))
+					printf "ok - ftracetest no regression (%s): %s (absent on baseline, patched %s: new with the series)\n", v, c, p[c]
+				else if (b[c] == "PASS" && p[c] != "PASS" && rn[c] == 3 && rp[c] == 3)
+					printf "ok - ftracetest no regression (%s): %s (baseline PASS, patched %s in the full run, then PASS 3 of 3 alone: timing under load)\n", v, c, p[c]
+				else if (b[c] == "PASS" && p[c] != "PASS")
+					printf "not ok - ftracetest no regression (%s): %s (baseline PASS, patched %s%s)\n", v, c, p[c], \
+						c in rn ? ", alone " rp[c] " of " rn[c] " PASS" : ""
+				else
+					printf "ok - ftracetest no regression (%s): %s (baseline %s, patched %s)\n", v, c, b[c], p[c]
+			}
+		}' "$out/rerun.$v.tsv" "$out/results.tsv"
+done

@@ -91,11 +91,11 @@ done >>"$res/plan.tsv"
 # Files each kernel's guests get: test modules built against it go to
 # /lib/modules/tests; perf built from its own tree (with the series' perf
 # patch on patched) becomes /usr/local/bin/perf-intree (-c brings its libs).
-# puts_<kernel id with - as _> holds them.
+# puts_<kernel id with - and . as _> holds them.
 for k in $kernels $debug_kernels; do
 	mkdir -p "$res/$k"
-	declare -g -a "puts_${k//-/_}=()"
-	declare -n p="puts_${k//-/_}"
+	declare -g -a "puts_${k//[^a-zA-Z0-9_]/_}=()"
+	declare -n p="puts_${k//[^a-zA-Z0-9_]/_}"
 	# TRACEFS_RELOC_NO_EXTRAS=1: none (check-splat-fixture.sh, whose groups
 	# need neither).
 	[ -z "${TRACEFS_RELOC_NO_EXTRAS:-}" ] || { unset -n p; continue; }
@@ -116,7 +116,7 @@ run_one() {
 	# KASAN and lockdep make a debug kernel several times slower.
 	case $k in *-debug) t=1500 ;; esac
 	# shellcheck disable=SC2178 # a nameref to the kernel's array
-	local -n p="puts_${1//-/_}"
+	local -n p="puts_${1//[^a-zA-Z0-9_]/_}"
 	[ -n "$g" ] || g=$(groups_of "$s")
 	key=$( {
 		echo "$common_key $k $s $t $g ${p[*]}"
@@ -127,7 +127,7 @@ run_one() {
 	if [ "$(cat "$cellcache/$k/$s.key" 2>/dev/null)" = "$key" ]; then
 		for f in tap console err; do cp "$cellcache/$k/$s.$f" "$res/$k/$s.$f"; done
 		echo "reused from $(cat "$cellcache/$k/$s.date")" >"$res/$k/$s.source"
-		printf '%-9s %-17s %s\n' "$k" "$s" \
+		printf '%-22s %-17s %s\n' "$k" "$s" \
 			"$(grep -c '^ok ' "$tap") ok, $(grep -c '^not ok ' "$tap") not ok (reused: same inputs)" >&2
 		return 0
 	fi
@@ -155,7 +155,7 @@ run_one() {
 		printf '%s\n' "$scan" | sed 's/^/#   /' >>"$tap"
 	fi
 	cat "$res/$k/$s.err" >&2
-	printf '%-9s %-17s %s\n' "$k" "$s" \
+	printf '%-22s %-17s %s\n' "$k" "$s" \
 		"$(grep -c '^ok ' "$tap") ok, $(grep -c '^not ok ' "$tap") not ok" >&2
 	echo "run $(date -u '+%Y-%m-%d %H:%M UTC')" >"$res/$k/$s.source"
 	# Only a cell that ran to its end is kept for reuse.

@@ -13,11 +13,6 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../lib.sh"
 
 defconfigs=(x86_64_defconfig i386_defconfig)
-base=$(tr_src baseline)
-patched=$(tr_src patched)
-for t in "$base" "$patched"; do
-	[ -f "$t/Makefile" ] || tr_die "no kernel tree at $t: run scripts/prepare-tree.sh first"
-done
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -28,21 +23,28 @@ configure() {
 	grep -v '^# Linux/\|^# Automatically generated\|^# Compiler:\|^#$' "$3/.config" >"$3.config"
 }
 
-for d in "${defconfigs[@]}"; do
-	configure "$base" "$d" "$tmp/base-$d"
-	configure "$patched" "$d" "$tmp/patched-$d"
-	if diff --unchanged-line-format= --old-line-format='-%L' --new-line-format='+%L' \
-		"$tmp/base-$d.config" "$tmp/patched-$d.config" >"$tmp/$d.diff"; then
-		same=yes
-	else
-		same=no
-		echo "# $d: the series changes $(grep -c . "$tmp/$d.diff") line(s) of .config (- baseline, + patched):"
-		sed 's/^/#   /' "$tmp/$d.diff" | head -20
-	fi
-	expect "$d: the same configuration in baseline and patched" [ "$same" = yes ]
-	expect "$d: debugfs stays on in the patched tree (CONFIG_DEBUG_FS=y)" \
-		grep -qx 'CONFIG_DEBUG_FS=y' "$tmp/patched-$d.config"
-	expect "$d: blktrace stays on in the patched tree (CONFIG_BLK_DEV_IO_TRACE=y)" \
-		grep -qx 'CONFIG_BLK_DEV_IO_TRACE=y' "$tmp/patched-$d.config"
+for v in $TR_VERSIONS; do
+	base=$(tr_src "$v-baseline")
+	patched=$(tr_src "$v-patched")
+	for t in "$base" "$patched"; do
+		[ -f "$t/Makefile" ] || tr_die "no kernel tree at $t: run scripts/prepare-tree.sh first"
+	done
+	for d in "${defconfigs[@]}"; do
+		configure "$base" "$d" "$tmp/$v-base-$d"
+		configure "$patched" "$d" "$tmp/$v-patched-$d"
+		if diff --unchanged-line-format= --old-line-format='-%L' --new-line-format='+%L' \
+			"$tmp/$v-base-$d.config" "$tmp/$v-patched-$d.config" >"$tmp/$v-$d.diff"; then
+			same=yes
+		else
+			same=no
+			echo "# $v $d: the series changes $(grep -c . "$tmp/$v-$d.diff") line(s) of .config (- baseline, + patched):"
+			sed 's/^/#   /' "$tmp/$v-$d.diff" | head -20
+		fi
+		expect "$v $d: the same configuration in baseline and patched" [ "$same" = yes ]
+		expect "$v $d: debugfs stays on in the patched tree (CONFIG_DEBUG_FS=y)" \
+			grep -qx 'CONFIG_DEBUG_FS=y' "$tmp/$v-patched-$d.config"
+		expect "$v $d: blktrace stays on in the patched tree (CONFIG_BLK_DEV_IO_TRACE=y)" \
+			grep -qx 'CONFIG_BLK_DEV_IO_TRACE=y' "$tmp/$v-patched-$d.config"
+	done
 done
 tap_done

@@ -32,12 +32,30 @@ expect "evaluate: a cell short of its plan fails" test "$(row2 patched s1 result
 expect "evaluate: a planned cell without results fails" test "$(row2 patched s2 results_complete)" = FAIL
 expect "evaluate: the short cell says how short" grep -q '4 points, the plan says 5' "$tmp/out.tsv"
 expect "evaluate: an expected.tsv row matching no point fails" \
-	bash -c "grep -P '^-\texpected.tsv\texpected_row_unused:5\t.*\tFAIL\t' '$tmp/out.tsv' | grep -q 'patched none z'"
+	bash -c "grep -P '^-\texpected.tsv\texpected_row_unused:.*exp.tsv:5\t.*\tFAIL\t' '$tmp/out.tsv' | grep -q 'patched none z'"
 expect "evaluate: a failure for another reason than the row's match is FAIL" test "$(row baseline e)" = FAIL
 expect "evaluate: ... and says so" grep -q 'failed for another reason.*Permission denied' "$tmp/out.tsv"
 expect "evaluate: an expected failure without a match is FAIL" test "$(row baseline f)" = FAIL
 expect "evaluate: one row per test point, per planned cell and per unused row" test "$(wc -l <"$tmp/out.tsv")" = 16
 rm "$tmp/r/plan.tsv"
+
+# Versions: a kernel pattern without a version matches that tree of every
+# version; one with a version only its own; the origin column is reported.
+mkdir -p "$tmp/v/6.1-baseline" "$tmp/v/6.12-baseline" "$tmp/v/6.12-patched"
+printf 'not ok 1 - a\n#   old\nnot ok 2 - b\n#   why\n' >"$tmp/v/6.1-baseline/s.tap"
+printf 'not ok 1 - a\n#   old\nnot ok 2 - b\n#   why\n' >"$tmp/v/6.12-baseline/s.tap"
+printf 'not ok 1 - a\n#   old\n' >"$tmp/v/6.12-patched/s.tap"
+printf '6.1-baseline\ts\t6.1-baseline\t2\n6.12-baseline\ts\t2\n6.12-patched\ts\t1\n' | cut -f1,2,4 >"$tmp/v/plan.tsv"
+printf 'baseline\ts\ta\tfail\trole\told\n6.1-baseline\ts\tb\tfail\tversioned\twhy\tkernel/6.1/expected.tsv:9\n6.9-*\ts\tb\tfail\tunused\twhy\tkernel/6.9/expected.tsv:3\n' >"$tmp/vexp.tsv"
+"$here/../evaluate.sh" "$tmp/vexp.tsv" "$tmp/v" >"$tmp/vout.tsv"
+vrow() { awk -F'\t' -v k="$1" -v c="$2" '$1 == k && $3 == c {print $6}' "$tmp/vout.tsv"; }
+expect "evaluate: a pattern without a version matches every version's tree" \
+	test "$(vrow 6.1-baseline a) $(vrow 6.12-baseline a)" = "XFAIL XFAIL"
+expect "evaluate: ... and only that tree" test "$(vrow 6.12-patched a)" = FAIL
+expect "evaluate: a pattern with a version matches only that version" \
+	test "$(vrow 6.1-baseline b) $(vrow 6.12-baseline b)" = "XFAIL FAIL"
+expect "evaluate: an unused row names the file and line it comes from" \
+	grep -q 'expected_row_unused:kernel/6.9/expected.tsv:3' "$tmp/vout.tsv"
 "$here/../evaluate.sh" "$tmp/exp.tsv" "$tmp/r" >"$tmp/out2.tsv"
 expect "evaluate: a missing plan fails" test "$(awk -F'\t' '$2 == "matrix" && $3 == "results_complete" {print $6}' "$tmp/out2.tsv")" = FAIL
 tap_done

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # prepare-tree.sh with a non-empty series: a good patch applies with git am;
 # a patch that does not apply stops the run, naming the patch and its hunk.
-# Uses its own scratch worktree, so the real patched tree is not touched.
+# Uses its own scratch worktree of the newest version, so the real patched
+# tree is not touched.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=scripts/tests/tap.sh
@@ -43,21 +44,21 @@ cp "$tmp/good/0001-selftest-good.patch" "$tmp/bad/"
 echo 0002-selftest-bad.patch >>"$tmp/bad/series"
 
 rc=0
-TRACEFS_RELOC_SERIES_DIR=$tmp/good "$here/../prepare-tree.sh" >"$tmp/good.log" 2>&1 || rc=$?
+TRACEFS_RELOC_SERIES_DIR=$tmp/good "$here/../prepare-tree.sh" "$TR_VERSION" >"$tmp/good.log" 2>&1 || rc=$?
 expect "series: a good patch applies (exit 0)" test "$rc" = 0
 expect "series: the patch's change is in the tree" grep -qx SELFTEST-MARKER "$(tr_src selftest)/README"
 expect "series: the baseline tree stays pristine" \
 	bash -c "! grep -q SELFTEST-MARKER '$(tr_src baseline)/README'"
 
 rc=0
-TRACEFS_RELOC_SERIES_DIR=$tmp/bad "$here/../prepare-tree.sh" >"$tmp/bad.log" 2>&1 || rc=$?
+TRACEFS_RELOC_SERIES_DIR=$tmp/bad "$here/../prepare-tree.sh" "$TR_VERSION" >"$tmp/bad.log" 2>&1 || rc=$?
 expect "series: a patch that does not apply fails the run" test "$rc" != 0
-expect "series: the error names the patch" grep -q 'patch 2 of 2 does not apply: 0002-selftest-bad.patch' "$tmp/bad.log"
+expect "series: the error names the patch" grep -q "$TR_VERSION: patch 2 of 2 does not apply: 0002-selftest-bad.patch" "$tmp/bad.log"
 expect "series: the error shows the failing hunk" grep -q 'No such line in this file' "$tmp/bad.log"
 [ "$tap_failed" = 0 ] || sed 's/^/#   /' "$tmp/bad.log"
 
 printf 'missing.patch\n' >"$tmp/bad/series"
 rc=0
-TRACEFS_RELOC_SERIES_DIR=$tmp/bad "$here/../prepare-tree.sh" >"$tmp/missing.log" 2>&1 || rc=$?
+TRACEFS_RELOC_SERIES_DIR=$tmp/bad "$here/../prepare-tree.sh" "$TR_VERSION" >"$tmp/missing.log" 2>&1 || rc=$?
 expect "series: a missing patch file is named" bash -c "[ $rc != 0 ] && grep -q 'missing.patch' '$tmp/missing.log'"
 tap_done

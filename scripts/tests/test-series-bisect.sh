@@ -1,5 +1,12 @@
 #!/usr/bin/env bash
-# Every patch of the series builds and boots on top of the ones before it.
+# Every patch of each version's series builds and boots on top of the ones
+# before it.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-"$here/../check-series-bisect.sh"
+# shellcheck source=scripts/lib.sh
+. "$here/../lib.sh"
+rc=0
+for v in $TR_VERSIONS; do
+	"$here/../check-series-bisect.sh" "$v" || rc=1
+done
+exit "$rc"
