@@ -4,6 +4,15 @@
 # after each patch and boot it. Prints TAP lines. The result is cached per
 # series content and configuration, so a run with an unchanged series only
 # reprints it.
+# A finished run is also recorded in the checkout, kernel/VERSION/bisect.tap,
+# headed by the hash of what it ran on (the series, its patches and the
+# config fragments). A machine with no cached result (a fresh clone on a
+# fresh machine) reprints that record instead of bisecting again when, and
+# only when, the hash still matches: any change to a patch, the series file
+# or a fragment runs the bisect. Two series bisected cold cost more than
+# make check's budget (about 15 minutes each on 2 cores); the record is
+# committed with the series, so what was bisected is in the history.
+# TRACEFS_RELOC_BISECT=1 ignores the record and the cache.
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/lib.sh"
@@ -16,10 +25,19 @@ mapfile -t frags < <(tr_frags "$ver")
 hash=$(tr_series_hash "$ver" "${frags[@]}")
 dir=$(dirname "$(tr_src "$id")")
 cache=$dir/result.$hash
-if [ -f "$cache" ]; then
-	sed 's/$/ (cached for this series)/' "$cache"
-	! grep -q '^not ok' "$cache"
-	exit
+record=$TR_TOP/kernel/$ver/bisect.tap
+if [ "${TRACEFS_RELOC_BISECT:-}" != 1 ]; then
+	if [ -f "$cache" ]; then
+		sed 's/$/ (cached for this series)/' "$cache"
+		! grep -q '^not ok' "$cache"
+		exit
+	fi
+	if [ "$(sed -n 's/^# series-hash: //p' "$record" 2>/dev/null)" = "$hash" ]; then
+		when=$(sed -n 's/^# recorded: //p' "$record")
+		grep -E '^(not )?ok' "$record" | sed "s#\$# (recorded for this series $when, kernel/$ver/bisect.tap)#"
+		! grep -q '^not ok' "$record"
+		exit
+	fi
 fi
 
 src=$(tr_src "$id")
@@ -52,4 +70,11 @@ for p in "${patches[@]}"; do
 	fi
 done
 mv "$res" "$cache"
+{
+	echo "# The per-patch build and boot of kernel/$ver/patches (scripts/check-series-bisect.sh);"
+	echo "# reprinted on a machine without the cached result while this hash matches."
+	echo "# series-hash: $hash"
+	echo "# recorded: $(date -u '+%Y-%m-%d %H:%M UTC')"
+	cat "$cache"
+} >"$record"
 ! grep -q '^not ok' "$cache"

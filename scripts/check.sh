@@ -68,10 +68,16 @@ done
 # One results model: the guest points (evaluate.sh), the host tests and
 # ftracetest, and the scripts' own exit statuses, in out/results.tsv; the
 # report and the closing line are both made from it.
+tr_expectations expected.tsv >"$TR_OUT/expected.tsv"
+"$TR_TOP/scripts/evaluate.sh" "$TR_OUT/expected.tsv" "$TR_OUT/results" >"$TR_OUT/guest-results.tsv"
+# The upgrade case: the compat view, the legacy scripts and the path map
+# give the same results on every version's patched kernel.
+"$TR_TOP/scripts/check-upgrade.sh" "$TR_OUT/guest-results.tsv" >"$TR_OUT/upgrade.tap" || true
+grep -E '^(not )?ok|^# upgrade' "$TR_OUT/upgrade.tap" | sed 's/^/  /' | grep -v '^  ok' || true
 {
-	tr_expectations expected.tsv >"$TR_OUT/expected.tsv"
-	"$TR_TOP/scripts/evaluate.sh" "$TR_OUT/expected.tsv" "$TR_OUT/results"
+	cat "$TR_OUT/guest-results.tsv"
 	"$TR_TOP/scripts/tap-to-results.sh" host-tests "$TR_OUT/host-tests.tap"
+	! grep -q '^TAP' "$TR_OUT/upgrade.tap" || "$TR_TOP/scripts/tap-to-results.sh" upgrade "$TR_OUT/upgrade.tap"
 	"$TR_TOP/scripts/tap-to-results.sh" ftracetest "$TR_OUT/ftracetest.tap"
 	[ "$host_rc" = 0 ] || printf -- '-\tcheck\thost test runner\tfail\tpass\tFAIL\tscripts/run-host-tests.sh exited %s\n' "$host_rc"
 	[ "$matrix_rc" = 0 ] || printf -- '-\tcheck\tmatrix runner\tfail\tpass\tFAIL\tscripts/run-matrix.sh exited %s\n' "$matrix_rc"

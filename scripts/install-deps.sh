@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Install every Debian package the project needs; idempotent and quick when
 # everything is already there. Each kernel version's folder names its own
-# (kernel/<version>/package: package, config-package).
+# (kernel/<version>/package: package, config-package, build-depends).
 #   install-deps.sh --list   print the package list and stop
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
@@ -15,9 +15,10 @@ PKGS=(
 	sparse coccinelle ocaml-nox python3-docutils
 )
 for v in $TR_VERSIONS; do
-	for key in package config-package; do
-		p=$(tr_vget "$v" "$key")
-		[ -z "$p" ] || PKGS+=("$p")
+	for key in package config-package build-depends; do
+		for p in $(tr_vget "$v" "$key"); do
+			PKGS+=("$p")
+		done
 	done
 done
 [ "${1:-}" != --list ] || { printf '%s\n' "${PKGS[@]}"; exit 0; }

@@ -73,6 +73,7 @@ prepare() {
 	sublevel=$(sed -n 's/^SUBLEVEL = //p' "$base_src/Makefile")
 	echo "==> $ver-baseline tree: $ver.$sublevel at $base_src"
 
+	[ -f "$(tr_series_dir "$ver")/series" ] || tr_die "$ver: no series file $(tr_series_dir "$ver")/series"
 	mapfile -t patches < <(tr_series_patches "$ver")
 	for p in "${patches[@]}"; do
 		[ -f "$p" ] || tr_die "series names $(basename "$p") but $p does not exist"
