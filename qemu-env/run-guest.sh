@@ -138,7 +138,7 @@ qpid=""
 elapsed=$(echo "$(date +%s.%N) - $start" | bc)
 
 tr -d '\r' <"$work/out" >"$work/out.clean"
-[ -n "$output" ] && grep -v '^@@GUEST-EXIT@@' "$work/out.clean" >"$output"
+[ -z "$output" ] || { grep -v "^@@GUEST-EXIT@@" "$work/out.clean" || true; } >"$output"
 [ -n "$console" ] && cp "$work/console" "$console"
 
 show_console() {

@@ -17,6 +17,11 @@ flags=(NO_LIBPYTHON=1 NO_LIBPERL=1 NO_SLANG=1 NO_GTK2=1 NO_LIBNUMA=1 NO_LIBAUDIT
 	NO_LIBUNWIND=1 NO_LIBDW_DWARF_UNWIND=1 NO_DWARF=1 NO_LIBBPF=1 NO_BPF_SKEL=1
 	NO_LIBCRYPTO=1 NO_LIBCAP=1 NO_LIBZSTD=1 NO_LZMA=1 NO_JVMTI=1 NO_DEMANGLE=1
 	NO_LIBBABELTRACE=1 NO_LIBPFM4=1 NO_AUXTRACE=1 NO_LIBDEBUGINFOD=1)
+# The version's own (kernel/<version>/package, perf-flags): newer perfs
+# detect more libraries (6.12 links libLLVM, 110 MB, which would not fit
+# the guest's initramfs).
+# shellcheck disable=SC2207 # flags are single words
+flags+=($(tr_vget "$ver" perf-flags))
 key=""
 if [ -z "$(git -C "$src" status --porcelain --ignored=no 2>/dev/null | head -n 1)" ]; then
 	key="$(git -C "$src" rev-parse HEAD 2>/dev/null) ${flags[*]}"
