@@ -78,6 +78,17 @@ ov=$work/overlay
 mkdir -p "$ov/run"
 cp "$scen_file" "$ov/run/scenario.env"
 printf 'RUN_USER=%s\nSCENARIO=%s\nKERNEL=%s\n' "$user" "$scenario" "$kernel" >"$ov/run/run.env"
+# What the kernel's version provides (kernel/<version>/provides): facts of
+# that version's ABI the guest checks assert, such as how tracefs answers a
+# malformed mount option. A bzImage path gets them with -k's version
+# (TRACEFS_RELOC_VERSION) only when it names one.
+ver=""
+case $kernel in */*) ;; *) ver=$(tr_version "$kernel") ;; esac
+if [ -n "$ver" ] && [ -f "$TR_TOP/kernel/$ver/provides" ]; then
+	cp "$TR_TOP/kernel/$ver/provides" "$ov/run/provides.env"
+else
+	: >"$ov/run/provides.env"
+fi
 if [ -n "$script" ]; then
 	[ -f "$script" ] || tr_die "script $script not found"
 	cp "$script" "$ov/run/cmd"

@@ -5,6 +5,8 @@
 here=$(dirname "$0")
 . /run/scenario.env
 . /run/run.env
+# shellcheck source=/dev/null
+[ ! -f /run/provides.env ] || . /run/provides.env
 . "$here/lib.sh"
 exec 3>&1
 

@@ -127,20 +127,44 @@ check_policy_debugfs_automount() {
 	cmp via-tracefs.txt via-debugfs.txt && cmp via-tracefs.txt via-tracefs-after.txt
 }
 
-# Malformed values (a group name, a non-octal mode) are ignored, as tracefs
-# always did (mount(8) passes gid=tracing through): the remount succeeds,
-# changes nothing, and the kernel log now says so.
+# Malformed values (a group name, a non-octal mode) get what the version
+# always gave them (kernel/<version>/provides): 6.1 ignores them (mount(8)
+# passes gid=tracing through): the remount succeeds, changes nothing, and
+# the kernel log now says so; 6.12 refuses them with EINVAL and logs it.
 check_policy_bad_options() {
 	before=$(stat -c '%a %g' "$TF")
 	rc=0
 	for opt in mode=abc gid=nosuchgroup uid=-x; do
-		if ! mount -o "remount,$opt" "$TF" 2>err.txt; then
-			echo "remount $opt failed: $(cat err.txt)"
-			rc=1
-		elif ! dmesg | grep -q "tracefs: mount option '$opt' ignored"; then
-			echo "remount $opt ignored without a kernel log line"
-			rc=1
-		fi
+		case ${TRACEFS_MALFORMED_OPTION:-} in
+		ignored)
+			# 6.1: ignored, the mount succeeds; the series logs it.
+			if ! mount -o "remount,$opt" "$TF" 2>err.txt; then
+				echo "remount $opt failed: $(cat err.txt)"
+				rc=1
+			elif ! dmesg | grep -q "tracefs: mount option '$opt' ignored"; then
+				echo "remount $opt ignored without a kernel log line"
+				rc=1
+			fi
+			;;
+		refused)
+			# 6.12 (fs_context): refused with EINVAL and logged, as the
+			# unpatched kernel does.
+			if mount -o "remount,$opt" "$TF" 2>err.txt; then
+				echo "remount $opt succeeded; this version refuses it (EINVAL)"
+				rc=1
+			elif ! grep -q 'Invalid argument' err.txt; then
+				echo "remount $opt refused, but not with EINVAL: $(cat err.txt)"
+				rc=1
+			elif ! dmesg | grep -q "tracefs: Bad value for '${opt%%=*}'"; then
+				echo "remount $opt refused without a kernel log line"
+				rc=1
+			fi
+			;;
+		*)
+			echo "the kernel version's provides file does not say how tracefs answers a malformed option (TRACEFS_MALFORMED_OPTION)"
+			return 1
+			;;
+		esac
 	done
 	after=$(stat -c '%a %g' "$TF")
 	[ "$before" = "$after" ] || { echo "changed: $before -> $after"; rc=1; }
