@@ -93,6 +93,12 @@ done >"$tmp/out/results.tsv"
 expect "versions: the report's matrix has a column per kernel, the new ones too" \
 	bash -c "grep -q '^| scenario | check | .*| 9.9-baseline | 9.9-patched | differs' '$tmp/out/report.md'"
 
+echo 'status: porting' >>"$copy/kernel/9.9/package"
+porting=$("$copy/scripts/list-kernels.sh" | paste -sd' ')
+expect "versions: a folder with status: porting is left out of the default run ($porting)" test "$porting" = "$before"
+named=$(TRACEFS_RELOC_VERSIONS="6.1 9.9" "$copy/scripts/list-kernels.sh" | paste -sd' ')
+expect "versions: ... and in when named (VERSIONS=): $named" test "$named" = "6.1-baseline 6.1-patched 9.9-baseline 9.9-patched"
+
 rm -rf "$copy/kernel/9.9"
 again=$("$copy/scripts/list-kernels.sh" | paste -sd' ')
 expect "versions: without the folder, the kernels are as before ($again)" test "$again" = "$before"
