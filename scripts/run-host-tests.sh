@@ -7,6 +7,8 @@ echo "TAP version 13"
 rc=0
 for t in "$here"/tests/test-*.sh; do
 	echo "# $(basename "$t")"
+	t0=$SECONDS
 	bash "$t" || rc=1
+	echo "# $(basename "$t"): $((SECONDS - t0)) s"
 done
 exit "$rc"
