@@ -14,6 +14,9 @@ endif
 ifneq ($(VERSIONS),)
 export TRACEFS_RELOC_VERSIONS := $(VERSIONS)
 endif
+ifneq ($(DEBUG_VERSIONS),)
+export TRACEFS_RELOC_DEBUG_VERSIONS := $(DEBUG_VERSIONS)
+endif
 
 .PHONY: help run check check-debug check-configs check-production deps tree kernels image matrix quick host-tests guest shellcheck clean bench
 
@@ -31,8 +34,10 @@ run:
 check:
 	TRACEFS_RELOC_FRESH=$(FRESH) scripts/check.sh
 
-## check-debug the same, with the baseline debug kernel booted too (check
-##             boots it only when the patched debug kernel fails a point)
+## check-debug the same, with every version's debug kernels booted, baseline
+##             and patched (check boots the newest version's patched debug
+##             kernel, DEBUG_VERSIONS="6.1 6.12" more, and the baseline one
+##             only when the patched one fails a point)
 check-debug:
 	TRACEFS_RELOC_DEBUG_BASELINE=1 TRACEFS_RELOC_FRESH=$(FRESH) scripts/check.sh
 

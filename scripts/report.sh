@@ -145,7 +145,11 @@ versions_table() {
 		$1 ~ /-debug$/ { v[$1, $3] = $6; if (!($3 in seen)) { seen[$3] = 1; o[++n] = $3 } if ($7 != "" && $1 ~ /-patched-debug$/) w[$3] = w[$3] (w[$3] == "" ? "" : "; ") $1 ": " $7 }
 		END { for (i = 1; i <= n; i++) { printf "| %s", o[i]; for (j = 1; j <= nk; j++) printf " | %s", c(v[K[j], o[i]]); printf " | %s |\n", w[o[i]] } }' "$tsv"
 	for v in $TR_VERSIONS; do
-		if ! awk -F'\t' -v k="$v-baseline-debug" '$1 == k {f = 1} END {exit !f}' "$tsv"; then
+		if ! awk -F'\t' -v k="$v-patched-debug" '$1 == k {f = 1} END {exit !f}' "$tsv"; then
+			echo
+			echo "$v's debug kernels were not booted: \`make check\` boots the newest version's"
+			echo "(DEBUG_VERSIONS names more); \`make check-debug\` boots every version's."
+		elif ! awk -F'\t' -v k="$v-baseline-debug" '$1 == k {f = 1} END {exit !f}' "$tsv"; then
 			echo
 			echo "$v-baseline-debug was not booted: \`make check\` boots it only when $v-patched-debug"
 			echo "fails a point, to compare; \`make check-debug\` boots both."

@@ -76,6 +76,21 @@ D=/sys/kernel/debug
 # as_user USER CMD: run CMD (a shell string) as USER.
 as_user() { su -s /bin/sh "$1" -c "$2"; }
 
+# end_trace_readers: kill what still holds a trace_pipe(_raw) open (trace-cmd
+# 3.1.6's stream readers outlive a signal to their parent), naming each.
+end_trace_readers() {
+	for f in /proc/[0-9]*/fd/*; do
+		case $(readlink "$f" 2>/dev/null) in
+		*trace_pipe*)
+			p=${f#/proc/}
+			p=${p%%/*}
+			note "ended a leftover reader of $(readlink "$f"): pid $p, $(tr '\0' ' ' <"/proc/$p/cmdline" 2>/dev/null)"
+			kill -9 "$p" 2>/dev/null
+			;;
+		esac
+	done
+}
+
 # Load the test module that asks debugfs for group/other permissions.
 load_test_module() {
 	[ -d /sys/module/debugfs_mode_test ] && return 0

@@ -1,5 +1,5 @@
 # shellcheck shell=sh
-# Block tracing on the scratch disk /dev/vda (kernel/*/patches 0006).
+# Block tracing on the scratch disk /dev/vda (kernel/*/patches 0009).
 
 # Debian's blktrace with its default path, /sys/kernel/debug.
 check_blktrace_default_path() {

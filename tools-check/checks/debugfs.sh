@@ -8,6 +8,22 @@ check_debugfs_audit() {
 	audit_debugfs 10
 }
 
+# A task that is not root makes a debugfs entry when it uses an interface
+# that keeps per-task state there (KVM's kvm/<pid>-<fd> for the user that
+# runs a VM, blktrace's block/<dev>/ for a disk-group user): private to
+# root or not, debugfs makes and finds it. The test module's device does
+# that as its writer (debugfs_mode_test/made-<pid>, removed again).
+check_debugfs_entry_made_by_user() {
+	load_test_module || return 1
+	[ -c /dev/debugfs_mode_test ] || { echo "no /dev/debugfs_mode_test"; return 1; }
+	as_user outsider "echo x >/dev/debugfs_mode_test" 2>err.txt ||
+		{ echo "outsider's write (debugfs_create_dir + debugfs_lookup as outsider): $(cat err.txt)"; return 1; }
+	for e in "$D"/debugfs_mode_test/made-*; do
+		[ ! -e "$e" ] || { echo "left behind: $e"; return 1; }
+	done
+	echo "outsider made and found debugfs_mode_test/made-<pid>"
+}
+
 check_debugfs_module_modes() {
 	load_test_module || return 1
 	t=$D/debugfs_mode_test

@@ -1,6 +1,6 @@
 # shellcheck shell=sh
 # Kernels without tracing (TRACING=n, KPROBES=y; make check-configs): there
-# is no tracefs, so the kprobes control files stay in debugfs (patch 0004),
+# is no tracefs, so the kprobes control files stay in debugfs (patch 0007),
 # private to root like every debugfs entry (0001).
 D=/sys/kernel/debug
 

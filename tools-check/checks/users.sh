@@ -15,7 +15,7 @@
 REFUSAL='Permission denied|No permissions to read|No permission to enable|CAP_PERFMON or CAP_SYS_ADMIN|perf_event_paranoid|ensure you can read the /proc/kallsyms'
 
 # Refused even to a delegated tracing-group member: the kprobe_events file
-# is root-only (kernel/*/patches 0009); system-wide perf (-a, perf trace,
+# is root-only (kernel/*/patches 0012); system-wide perf (-a, perf trace,
 # perf ftrace) needs CAP_PERFMON or kernel.perf_event_paranoid <= 0, and
 # counting kernel events at all needs perf_event_paranoid <= 1 (at 2 perf
 # counts the user's own tasks in user space only): tracefs delegation grants
