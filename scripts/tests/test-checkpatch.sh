@@ -14,11 +14,14 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../lib.sh"
 # Accepted, each for its reason (and shown):
 # - OBSOLETE for new files under Documentation/ABI/obsolete/ (above);
-# - CAMELCASE for the fs_parser option names Opt_uid, Opt_gid, Opt_mode
-#   that 6.12's tracefs already has (the fs_context convention in fs/);
-# - UNKNOWN_COMMIT_ID for fa6fe07d1536, mainline's lookup_noperm() commit
-#   (6.16), which Debian's 6.12 tree cannot contain.
-accepted='^[^:]+:[0-9]+: (WARNING:OBSOLETE: Documentation/ABI/obsolete/|CHECK:CAMELCASE: Avoid CamelCase: <Opt_(uid|gid|mode)>|WARNING:UNKNOWN_COMMIT_ID: Unknown commit id .fa6fe07d1536.)'
+# - CAMELCASE for the option names Opt_uid, Opt_gid, Opt_mode (and 6.1's
+#   Opt_err) that tracefs already has (the match_table/fs_context
+#   convention in fs/);
+# - UNKNOWN_COMMIT_ID for mainline commits that a Debian source tree (one
+#   commit, no history) cannot contain: fa6fe07d1536, lookup_noperm()
+#   (6.16), and baa23a8d4360, "tracefs: Reset permissions on remount if
+#   permissions are options" (6.10; 6.12 has it, but not as a commit).
+accepted='^[^:]+:[0-9]+: (WARNING:OBSOLETE: Documentation/ABI/obsolete/|CHECK:CAMELCASE: Avoid CamelCase: <Opt_(uid|gid|mode|err)>|WARNING:UNKNOWN_COMMIT_ID: Unknown commit id .(fa6fe07d1536|baa23a8d4360).)'
 n=0
 for v in $TR_VERSIONS; do
 	src=$(tr_src "$v-baseline")
