@@ -18,7 +18,7 @@ ifneq ($(DEBUG_VERSIONS),)
 export TRACEFS_RELOC_DEBUG_VERSIONS := $(DEBUG_VERSIONS)
 endif
 
-.PHONY: help run check check-debug check-configs check-production deps tree kernels image matrix quick host-tests guest shellcheck clean bench
+.PHONY: compare help run check check-debug check-configs check-production deps tree kernels image matrix quick host-tests guest shellcheck clean bench
 
 help:
 	@sed -n 's/^## //p' $(MAKEFILE_LIST)
@@ -87,6 +87,12 @@ quick: image
 ## guest       run your own command: make guest K=6.12-baseline S=debugfs-off CMD='trace-cmd list -t'
 guest: image
 	qemu-env/run-guest.sh -k $(K) -s $(S) -u $(U) -- sh -c '$(CMD)'
+
+## compare     your command on every version's baseline and patched kernel,
+##             side by side: make compare S=debugfs-off U=tracer CMD='mytool --check'
+##             (K="6.1-patched 6.12-patched" picks kernels; outputs in out/compare)
+compare: image
+	scripts/compare-kernels.sh -s $(S) -u $(U) $(if $(filter-out patched,$(K)),-k "$(K)") -- sh -c '$(CMD)'
 
 ## host-tests  the host-side tests of the pipeline
 host-tests:
