@@ -1,14 +1,55 @@
 #!/usr/bin/env bash
 # Run the host-side tests of the pipeline itself (scripts/tests/test-*.sh)
-# and print TAP. Each test file prints "ok - ..." / "not ok - ..." lines.
+# and print TAP. Each test file prints "ok - ..." / "not ok - ..." lines,
+# and its time.
+# A run whose inputs are those of an earlier run is not run again: its TAP
+# is reprinted, marked so. The inputs: every file of the checkout (by
+# content and relative path, committed or not, so a fresh clone of the
+# same commit matches), the versions of the packages install-deps.sh
+# installs, and the TRACEFS_RELOC_* settings. The kernels, trees and
+# guest images the tests build follow from those. TRACEFS_RELOC_FRESH=1
+# runs them all.
 set -euo pipefail
-here=$(dirname "$0")
-echo "TAP version 13"
-rc=0
-for t in "$here"/tests/test-*.sh; do
-	echo "# $(basename "$t")"
-	t0=$SECONDS
-	bash "$t" || rc=1
-	echo "# $(basename "$t"): $((SECONDS - t0)) s"
-done
+here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=scripts/lib.sh
+. "$here/lib.sh"
+
+key=$( {
+	cd "$TR_TOP"
+	git ls-files -s
+	git diff HEAD --binary
+	git ls-files -z --others --exclude-standard | xargs -0 -r sha256sum
+	# shellcheck disable=SC2046 # a list of package names
+	dpkg-query -W $("$here/install-deps.sh" --list) 2>/dev/null || true
+	env | grep '^TRACEFS_RELOC_' | grep -v '^TRACEFS_RELOC_FRESH=' | sort
+} | sha256sum | cut -d' ' -f1)
+cache=$TR_CACHE/host-tests
+if [ -z "${TRACEFS_RELOC_FRESH:-}" ] && [ -f "$cache/$key.tap" ]; then
+	head -n 1 "$cache/$key.tap"
+	echo "# reused: every input is the same as in the run of $(cat "$cache/$key.date") (TRACEFS_RELOC_FRESH=1 runs the tests)"
+	tail -n +2 "$cache/$key.tap"
+	exit "$(cat "$cache/$key.rc")"
+fi
+
+mkdir -p "$cache"
+tap=$(mktemp)
+trap 'rm -f "$tap"' EXIT
+set +e
+{
+	rc=0
+	echo "TAP version 13"
+	for t in "$here"/tests/test-*.sh; do
+		echo "# $(basename "$t")"
+		t0=$SECONDS
+		bash "$t" || rc=1
+		echo "# $(basename "$t"): $((SECONDS - t0)) s"
+	done
+	exit "$rc"
+} | tee "$tap"
+rc=${PIPESTATUS[0]}
+set -e
+rm -f "$cache"/*.tap "$cache"/*.date "$cache"/*.rc
+cp "$tap" "$cache/$key.tap"
+date -u '+%Y-%m-%d %H:%M UTC' >"$cache/$key.date"
+echo "$rc" >"$cache/$key.rc"
 exit "$rc"

@@ -12,8 +12,9 @@
 # vCPU under TCG).
 # A cell whose inputs (kernel image, guest image, files put into the guest,
 # scenario, check groups, tools-check/ and qemu-env/, timeout) are the same as
-# in an earlier run of this checkout is not booted again: its results are
-# reused from out/cell-cache/ and marked so in <cell>.source and the report.
+# in an earlier run (of any clone: the cache is the machine's) is not booted
+# again: its results are reused from $TR_CACHE/cell-cache/ and marked so in
+# <cell>.source and the report.
 # TRACEFS_RELOC_FRESH=1 (make check FRESH=1) boots every cell.
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
@@ -41,11 +42,12 @@ done
 [ -z "$append" ] || kernels="" scenarios=""
 
 res=$TR_OUT/results
-cellcache=${TRACEFS_RELOC_CELL_CACHE:-$TR_OUT/cell-cache}
+cellcache=${TRACEFS_RELOC_CELL_CACHE:-$TR_CACHE/cell-cache}
 [ -n "$append" ] || rm -rf "$res"
 [ -z "${TRACEFS_RELOC_FRESH:-}" ] || rm -rf "$cellcache"
 # What every cell runs: the guest side of the project.
-common_key=$(find "$TR_TOP/tools-check" "$TR_TOP/qemu-env" -type f -print0 | sort -z |
+# (relative paths: a clone elsewhere of the same files has the same key)
+common_key=$(cd "$TR_TOP" && find tools-check qemu-env -type f -print0 | sort -z |
 	xargs -0 sha256sum | sha256sum | cut -d' ' -f1)
 
 # cells: "kernel scenario" pairs, one boot each.
