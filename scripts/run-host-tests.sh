@@ -6,7 +6,7 @@
 # is reprinted, marked so. The inputs: every file of the checkout (by
 # content and relative path, committed or not, so a fresh clone of the
 # same commit matches), the versions of the packages install-deps.sh
-# installs, and the TRACEFS_RELOC_* settings. The kernels, trees and
+# installs, and the TRACEFS_RELOC_* settings (but where the results go). The kernels, trees and
 # guest images the tests build follow from those. TRACEFS_RELOC_FRESH=1
 # runs them all.
 set -euo pipefail
@@ -16,12 +16,11 @@ here=$(cd "$(dirname "$0")" && pwd)
 
 key=$( {
 	cd "$TR_TOP"
-	git ls-files -s
-	git diff HEAD --binary
-	git ls-files -z --others --exclude-standard | xargs -0 -r sha256sum
+	git ls-files -z --cached --others --exclude-standard |
+		while IFS= read -r -d '' f; do [ ! -f "$f" ] || sha256sum "$f"; done
 	# shellcheck disable=SC2046 # a list of package names
 	dpkg-query -W $("$here/install-deps.sh" --list) 2>/dev/null || true
-	env | grep '^TRACEFS_RELOC_' | grep -v '^TRACEFS_RELOC_FRESH=' | sort
+	env | grep '^TRACEFS_RELOC_' | grep -Ev '^TRACEFS_RELOC_(FRESH|OUT)=' | sort || true
 } | sha256sum | cut -d' ' -f1)
 cache=$TR_CACHE/host-tests
 if [ -z "${TRACEFS_RELOC_FRESH:-}" ] && [ -f "$cache/$key.tap" ]; then
