@@ -54,9 +54,8 @@ versions_table() {
 	echo "versions, in any scenario (the compat view, the legacy scripts and the"
 	echo "path map must not be among them: the upgrade check asserts it)."
 	echo
-	echo "| scenario | check |$(for v in $ps; do printf ' %s |' "$v"; done)"
-	echo "|---|---|$(for v in $ps; do printf -- '---|'; done)"
-	awk -F'\t' -v ks="$ps" '
+	local rows
+	rows=$(awk -F'\t' -v ks="$ps" '
 		BEGIN { nk = split(ks, K, " "); for (j = 1; j <= nk; j++) isk[K[j]] = 1 }
 		$1 in isk { key = $2 SUBSEP $3; if (!(key in seen)) { seen[key] = 1; o[++n] = key }; r[$1, key] = $4 " (" $6 ")" }
 		END {
@@ -68,7 +67,15 @@ versions_table() {
 				for (j = 1; j <= nk; j++) printf " | %s", ((K[j], o[i]) in r) ? r[K[j], o[i]] : "-"
 				print " |"
 			}
-		}' "$tsv"
+		}' "$tsv")
+	if [ -z "$rows" ]; then
+		local list=${ps# }
+		echo "None: every check gives the same result on ${list// /, }."
+	else
+		echo "| scenario | check |$(for v in $ps; do printf ' %s |' "$v"; done)"
+		echo "|---|---|$(for v in $ps; do printf -- '---|'; done)"
+		echo "$rows"
+	fi
 	echo
 }
 
