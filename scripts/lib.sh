@@ -189,7 +189,7 @@ tr_series_patches() {
 }
 
 # git with an identity of its own, for the cache's kernel trees.
-tr_git() { git -c user.name=tracefs-relocation -c user.email=build@localhost "$@"; }
+tr_git() { git -c gc.auto=0 -c user.name=tracefs-relocation -c user.email=build@localhost "$@"; }
 
 # tr_seed_build SRC SEED_SRC SEED DEST: start the build directory DEST of
 # the worktree SRC from a copy of SEED, a finished build of another worktree

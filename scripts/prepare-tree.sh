@@ -35,6 +35,7 @@ unpack() {
 	echo "==> committing the pristine tree to a local git repository (for git am)"
 	# Debian's tree ships a .gitignore whose /* rule ignores the top level.
 	tr_git -C "$base_src" init -q -b pristine
+	tr_git -C "$base_src" config gc.auto 0
 	tr_git -C "$base_src" add -A -f
 	tr_git -C "$base_src" commit -q -m "pristine $pkg $pkg_ver"
 	tr_git -C "$base_src" tag base
