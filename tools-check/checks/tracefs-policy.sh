@@ -456,6 +456,38 @@ check_delegated_instance_ownership() {
 	return $rc
 }
 
+# A second member, tracer2, for the checks between members.
+add_tracer2() {
+	grep -q '^tracer2:' /etc/passwd && return 0
+	echo 'tracer2:x:1002:1002:second tracing group member:/tmp:/bin/sh' >>/etc/passwd
+	echo 'tracer2:!:0:0:99999:7:::' >>/etc/shadow
+	echo 'tracer2:x:1002:' >>/etc/group
+	sed -i 's/^\(tracing:x:2000:.*\)$/\1,tracer2/' /etc/group
+}
+
+# A remount with uid= gives an instance that root chowned to another
+# member back to its maker. The sticky instances directory must then keep
+# that other member out at once, before anything looks at the instance
+# again: rmdir tests the owner as it is now, not as last looked at.
+check_delegated_rmdir_after_uid_remount() {
+	rc=0
+	add_tracer2
+	as_user tracer "mkdir $TF/instances/handback" 2>err.txt || { echo "mkdir as tracer: $(cat err.txt)"; return 1; }
+	chown tracer2 "$TF/instances/handback" || rc=1
+	[ "$(stat -c %U "$TF/instances/handback")" = tracer2 ] || { echo "chown tracer2 did not take"; rc=1; }
+	mount -o remount,uid=0 "$TF" || { echo "remount uid=0 failed"; rc=1; }
+	# nothing may stat the instance between the remount and this rmdir
+	if as_user tracer2 "rmdir $TF/instances/handback" 2>err.txt; then
+		echo "tracer2 removed the instance that uid= gave back to tracer"
+		return 1
+	fi
+	grep -q 'Operation not permitted' err.txt || { echo "rmdir by tracer2: $(cat err.txt), want EPERM"; rc=1; }
+	owner=$(stat -c %U "$TF/instances/handback")
+	[ "$owner" = tracer ] || { echo "after remount uid=0: instance owned by $owner, want its maker tracer"; rc=1; }
+	as_user tracer "rmdir $TF/instances/handback" || { echo "its maker cannot remove it"; rc=1; }
+	return $rc
+}
+
 # Members together have at most tracefs.max_delegated_instances instances
 # (default 4): the next mkdir fails with EDQUOT; root can raise the bound.
 check_delegated_instance_limit() {
