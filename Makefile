@@ -85,14 +85,17 @@ quick: image
 	qemu-env/run-guest.sh -k $(K) -s $(S) -u $(U) -- sh /tools-check/run-checks.sh scenario tools
 
 ## guest       run your own command: make guest K=6.12-baseline S=debugfs-off CMD='trace-cmd list -t'
+##             (HOSTROOT=1: in this machine's own userspace, any installed tool:
+##             make guest HOSTROOT=1 S=compat-view CMD='opensnoop-bpfcc -d 2')
 guest: image
-	qemu-env/run-guest.sh -k $(K) -s $(S) -u $(U) -- sh -c '$(CMD)'
+	qemu-env/run-guest.sh $(if $(HOSTROOT),-H) -k $(K) -s $(S) -u $(U) -- sh -c '$(CMD)'
 
 ## compare     your command on every version's baseline and patched kernel,
 ##             side by side: make compare S=debugfs-off U=tracer CMD='mytool --check'
-##             (K="6.1-patched 6.12-patched" picks kernels; outputs in out/compare)
+##             (K="6.1-patched 6.12-patched" picks kernels; HOSTROOT=1 as for guest;
+##             outputs in out/compare)
 compare: image
-	scripts/compare-kernels.sh -s $(S) -u $(U) $(if $(filter-out patched,$(K)),-k "$(K)") -- sh -c '$(CMD)'
+	scripts/compare-kernels.sh $(if $(HOSTROOT),-H) -s $(S) -u $(U) $(if $(filter-out patched,$(K)),-k "$(K)") -- sh -c '$(CMD)'
 
 ## host-tests  the host-side tests of the pipeline
 host-tests:

@@ -25,7 +25,7 @@ guest_files() {
 }
 
 mapfile -t inputs < <(
-	printf '%s\n' /bin/busybox "${BINS[@]}" "$here/init" "$here/add-files.sh" "$0"
+	printf '%s\n' /bin/busybox "${BINS[@]}" "$here/init" "$here/host-root" "$here/add-files.sh" "$0"
 	guest_files
 )
 hash=$( {
@@ -89,6 +89,7 @@ cp "$TR_TOP"/tools-check/legacy/*.sh "$root/tools-check/legacy/"
 cp "$TR_TOP"/tools-check/bench/*.sh "$root/tools-check/bench/"
 cp "$TR_TOP/compat/path-map.tsv" "$root/compat/"
 install -m 0755 "$TR_TOP/compat/debugfs-compat-view" "$root/usr/local/sbin/"
+install -m 0755 "$here/host-root" "$root/usr/local/sbin/tr-host-root"
 
 (cd "$root" && find . -print0 | LC_ALL=C sort -z |
 	cpio --null -o -H newc -R 0:0 --quiet) | gzip -1 >"$img.tmp"

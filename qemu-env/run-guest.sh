@@ -21,6 +21,12 @@
 #   -o, --output FILE   also keep the guest's output here
 #   -l, --console FILE  keep the kernel console log here
 #   -q, --quiet         do not stream the output
+#   -H, --host-root     run COMMAND in the host's own userspace: QEMU shares
+#                       the host's root filesystem read-only (9p), the guest
+#                       gives it a private /tmp, /var/tmp, /run and a copy
+#                       of /etc, and the scenario's mounts (qemu-env/host-root);
+#                       any installed tool runs unchanged. Files of -c and -p
+#                       are seen there only under /run.
 # Exit status: the command's; 124 on timeout; 125 when the guest did not
 # finish (no boot, panic), with the last 50 console lines shown.
 set -euo pipefail
@@ -30,7 +36,7 @@ set -euo pipefail
 usage() { sed -n '2,/^[^#]/{/^#/s/^# \{0,1\}//p}' "$0"; exit 2; }
 
 kernel=patched scenario=tracefs user=root timeout=300 append="" script=""
-output="" console="" quiet=0 copies=() puts=() qemu_extra=()
+output="" console="" quiet=0 host_root=0 copies=() puts=() qemu_extra=()
 while [ $# -gt 0 ]; do
 	case $1 in
 	-k | --kernel) kernel=$2; shift 2 ;;
@@ -45,6 +51,7 @@ while [ $# -gt 0 ]; do
 	-o | --output) output=$2; shift 2 ;;
 	-l | --console) console=$2; shift 2 ;;
 	-q | --quiet) quiet=1; shift ;;
+	-H | --host-root) host_root=1; shift ;;
 	-h | --help) usage ;;
 	--) shift; break ;;
 	-*) echo "unknown option $1" >&2; usage ;;
@@ -77,7 +84,7 @@ trap cleanup EXIT
 ov=$work/overlay
 mkdir -p "$ov/run"
 cp "$scen_file" "$ov/run/scenario.env"
-printf 'RUN_USER=%s\nSCENARIO=%s\nKERNEL=%s\n' "$user" "$scenario" "$kernel" >"$ov/run/run.env"
+printf 'RUN_USER=%s\nSCENARIO=%s\nKERNEL=%s\nHOST_ROOT=%s\n' "$user" "$scenario" "$kernel" "$host_root" >"$ov/run/run.env"
 # What the kernel's version provides (kernel/<version>/provides): facts of
 # that version's ABI the guest checks assert, such as how tracefs answers a
 # malformed mount option. A bzImage path gets them with -k's version
@@ -128,6 +135,13 @@ cmdline="console=ttyS0 panic=-1 rdinit=/init $scen_cmdline $append"
 # four boots since, so timing-dependent. 4-level paging avoids it.
 mem=768
 case $kernel in *-debug) mem=1536 cmdline="$cmdline no5lvl" ;; esac
+# Host root: the host's tools (Python, LLVM for bcc and bpftrace) are read
+# through the guest's page cache.
+virtfs=()
+if [ "$host_root" = 1 ]; then
+	mem=$((mem + 1536))
+	virtfs=(-virtfs "local,path=/,mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap")
+fi
 start=$(date +%s.%N)
 timeout -k 5 "$timeout" qemu-system-x86_64 \
 	-accel tcg -cpu max -smp "$smp" -m "$mem" -no-reboot -nodefaults -no-user-config \
@@ -135,7 +149,7 @@ timeout -k 5 "$timeout" qemu-system-x86_64 \
 	-kernel "$bz" -initrd "$work/initrd" -append "$cmdline" \
 	-serial "file:$work/console" -serial "file:$work/out" \
 	-drive "file=$work/disk.img,if=virtio,format=raw" \
-	"${qemu_extra[@]}" >"$work/qemu.err" 2>&1 &
+	"${virtfs[@]}" "${qemu_extra[@]}" >"$work/qemu.err" 2>&1 &
 qpid=$!
 
 if [ "$quiet" = 0 ]; then

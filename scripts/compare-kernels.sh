@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# compare-kernels.sh [-s SCENARIO] [-u USER] [-k "KERNEL..."] [-c FILE]... -- COMMAND...
+# compare-kernels.sh [-s SCENARIO] [-u USER] [-k "KERNEL..."] [-c FILE]... [-H] -- COMMAND...
 # The upgrade-compat question in one command: run the same command (your
 # tool, your test suite) in the same scenario on several kernels, by
 # default every version's baseline and patched kernel, and show what
@@ -12,6 +12,8 @@
 #   -c FILE      a host file to copy into the guest (run-guest.sh -c);
 #                repeatable
 #   -t SEC       timeout of each boot (default 300)
+#   -H           run COMMAND in the host's own userspace (run-guest.sh
+#                --host-root): any tool installed on this machine
 # Outputs: out/compare/<kernel>.txt (the command's output), .status.
 # Exits 1 when a patched kernel's exit status differs from its baseline's,
 # 0 otherwise (the outputs are shown, not judged).
@@ -27,6 +29,7 @@ while [ $# -gt 0 ]; do
 	-u) user=$2; shift 2 ;;
 	-k) kernels=$2; shift 2 ;;
 	-c) copies+=(-c "$2"); shift 2 ;;
+	-H) copies+=(-H); shift ;;
 	-t) timeout=$2; shift 2 ;;
 	--) shift; break ;;
 	*) tr_die "unknown option $1 (usage: compare-kernels.sh [-s S] [-u U] [-k K] [-c FILE] -- COMMAND...)" ;;

@@ -13,6 +13,7 @@ PKGS=(
 	build-essential bc bison flex libelf-dev libssl-dev cpio xz-utils kmod
 	ccache git quilt perl python3 python3-ply python3-git python3-markdown shellcheck
 	sparse coccinelle ocaml-nox python3-docutils
+	bpfcc-tools bpftrace rtla
 )
 for v in $TR_VERSIONS; do
 	for key in package config-package build-depends; do

@@ -16,6 +16,13 @@
 # again: its results are reused from $TR_CACHE/cell-cache/ and marked so in
 # <cell>.source and the report.
 # TRACEFS_RELOC_FRESH=1 (make check FRESH=1) boots every cell.
+# A scenario's HOST_ROOT_GROUPS (the BPF and osnoise front-ends) run in a
+# second boot of their own, cell SCENARIO@host, in the host's userspace
+# (run-guest.sh --host-root), for the kernels of the newest version (or
+# KVER's) by default: bcc compiles each tool with LLVM under TCG, about a
+# minute a tool. TRACEFS_RELOC_HOST_ROOT_VERSIONS="6.1 6.12" (make
+# check-debug: every version) names the versions; TRACEFS_RELOC_HOST_ROOT=0
+# leaves those cells out.
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/lib.sh"
@@ -60,9 +67,17 @@ if [ -n "$cell_list" ]; then
 		[[ " $kernels " == *" ${c%%:*} "* ]] || kernels="$kernels ${c%%:*}"
 	done
 fi
+host_groups_of() { sh -c ". '$TR_TOP/qemu-env/scenarios/$1.env'; echo \"\${HOST_ROOT_GROUPS:-}\""; }
 for s in $scenarios; do
 	for k in $kernels; do
 		cells+=("$k $s")
+	done
+	if [ -n "$groups" ] || [ "${TRACEFS_RELOC_HOST_ROOT:-1}" = 0 ] || [ -z "$(host_groups_of "$s")" ]; then
+		continue
+	fi
+	for k in $kernels; do
+		[[ " ${TRACEFS_RELOC_HOST_ROOT_VERSIONS:-$TR_VERSION} " == *" $(tr_version "$k") "* ]] || continue
+		cells+=("$k $s@host")
 	done
 done
 for s in $debug_scenarios; do
@@ -77,6 +92,7 @@ mkdir -p "$res"
 # a cell whose results file is missing or short.
 groups_of() {
 	[ -z "$groups" ] || { echo "$groups"; return; }
+	case $1 in *@host) host_groups_of "${1%@host}"; return ;; esac
 	sh -c ". '$TR_TOP/qemu-env/scenarios/$1.env'; echo \"\$CHECK_GROUPS\""
 }
 for c in "${cells[@]}"; do
@@ -114,14 +130,21 @@ done
 # the guest booted, handed back a status and printed every test point its
 # TAP plan announced.
 run_one() {
-	local k=$1 s=$2 g=$groups rc=0 plan points tap=$res/$1/$2.tap t=600 key f
+	local k=$1 s=$2 g=$groups rc=0 plan points tap=$res/$1/$2.tap t=600 key f host=()
 	# KASAN and lockdep make a debug kernel several times slower.
 	case $k in *-debug) t=1500 ;; esac
+	# Host-root cells: the host's tools (whose versions are part of the
+	# key), none of the files put into the busybox image.
+	# shellcheck disable=SC2034 # used through the nameref p
+	local -a no_puts=()
+	local pname="puts_${1//[^a-zA-Z0-9_]/_}"
+	case $s in *@host) host=(-H) t=1500 pname=no_puts ;; esac
 	# shellcheck disable=SC2178 # a nameref to the kernel's array
-	local -n p="puts_${1//[^a-zA-Z0-9_]/_}"
+	local -n p=$pname
 	[ -n "$g" ] || g=$(groups_of "$s")
 	key=$( {
 		echo "$common_key $k $s $t $g ${p[*]}"
+		[ ${#host[@]} = 0 ] || dpkg-query -W bpfcc-tools python3-bpfcc bpftrace rtla python3 2>/dev/null
 		for f in "$(tr_bzimage "$k")" "$TR_CACHE/guest/initramfs.cpio.gz" "${p[@]}"; do
 			case $f in -*) ;; *) sha256sum "${f%%=*}" | cut -d' ' -f1 ;; esac
 		done
@@ -135,7 +158,7 @@ run_one() {
 	fi
 	touch "$tap"
 	# shellcheck disable=SC2086
-	"$TR_TOP/qemu-env/run-guest.sh" -q -k "$k" -s "$s" -t "$t" "${p[@]}" \
+	"$TR_TOP/qemu-env/run-guest.sh" -q -k "$k" -s "${s%@host}" -t "$t" "${host[@]}" "${p[@]}" \
 		-o "$tap" -l "$res/$k/$s.console" -- \
 		sh /tools-check/run-checks.sh $g 2>"$res/$k/$s.err" || rc=$?
 	plan=$(sed -n 's/^1\.\.\([0-9]*\)$/\1/p' "$tap" | head -n 1)
