@@ -40,4 +40,31 @@ rc=0
 "$run" -H -k patched -s delegated -u tracer -- sh -c 'id -un; id -Gn' >"$tmp/o" 2>"$tmp/e" || rc=$?
 expect "host-root: runs as the guest's unprivileged user (tracer)" grep -qx tracer "$tmp/o"
 expect "host-root: ... with the tracing group" grep -qw tracing "$tmp/o"
+# The front-end check that finds bcc's silent fallback (an empty kprobe
+# blacklist when the open fails with EPERM) can fail: with an EPERM put in
+# the way (sitecustomize.py, Python's start-up hook) it must.
+mkdir -p "$tmp/inject"
+cat >"$tmp/inject/sitecustomize.py" <<'PY'
+import builtins, errno
+_open = builtins.open
+def _eperm(path, *args, **kwargs):
+    if "kprobes/blacklist" in str(path):
+        raise OSError(errno.EPERM, "Operation not permitted", str(path))
+    return _open(path, *args, **kwargs)
+builtins.open = _eperm
+PY
+cat >"$tmp/one.sh" <<'SH'
+. /run/scenario.env; . /run/run.env; W=/tmp/w; mkdir -p $W; exec 3>&1
+. /tools-check/lib.sh; . /tools-check/checks/frontends.sh
+cd $W && check_bcc_blacklist_honoured
+SH
+rc=0
+"$run" -H -k patched -s both -f "$tmp/one.sh" >"$tmp/o" 2>"$tmp/e" || rc=$?
+expect "frontends: bcc_blacklist_honoured passes where bcc reads the blacklist" test "$rc" = 0
+rc=0
+printf 'PYTHONPATH=/run/inject; export PYTHONPATH\n' | cat - "$tmp/one.sh" >"$tmp/one-eperm.sh"
+"$run" -H -k patched -s both -p "$tmp/inject/sitecustomize.py=/run/inject/sitecustomize.py" \
+	-f "$tmp/one-eperm.sh" >"$tmp/o" 2>"$tmp/e" || rc=$?
+expect "frontends: ... and fails when bcc silently falls back to an empty blacklist (EPERM)" \
+	bash -c "[ $rc = 1 ] && grep -q 'blacklisted functions (it used an empty blacklist)' '$tmp/o'"
 tap_done
