@@ -47,7 +47,8 @@ run_until() {
 	out=$1 ere=$2
 	shift 2
 	opens_until_killed
-	"$@" >"$out" 2>&1 &
+	# Python tools block-buffer a file: unbuffered, a line is there at once
+	PYTHONUNBUFFERED=1 "$@" >"$out" 2>&1 &
 	pid=$!
 	i=0
 	while [ "$i" -lt "$FE_TIMEOUT" ] && kill -0 "$pid" 2>/dev/null && ! grep -Eq "$ere" "$out"; do
