@@ -19,8 +19,8 @@
 # "results_complete" that fails when its results file is missing or has
 # another number of points; a missing plan fails too. An EXPECTED.tsv row
 # that matches no point of the run fails ("expected_row_unused"), except a
-# row about host-root cells (scenario SCENARIO@host) where no kernel it
-# matches booted any.
+# row about host-root cells (scenario SCENARIO@host) that matches no such
+# cell of the run (they boot for some versions and scenarios only).
 set -euo pipefail
 
 expected=${1:?usage: evaluate.sh EXPECTED.tsv RESULTS_DIR}
@@ -97,7 +97,7 @@ completeness() {
 		next
 	}
 	{
-		if ($2 ~ /@host$/) hostk[$1] = 1
+		if ($2 ~ /@host$/) hostc[$1 SUBSEP $2] = 1
 		expect = "pass"; reason = ""; hit = 0; diag = $5
 		sub(/^# /, "", diag)
 		if ($3 == "results_complete") reason = diag
@@ -111,11 +111,14 @@ completeness() {
 		else { verdict = "FAIL"; reason = "failed for another reason: the output does not match /" em[hit] "/ (" reason ")" }
 		print $1, $2, $3, $4, expect, verdict, reason
 	}
-	# hostcells(I): a kernel that row I could match booted host-root cells
-	# (a run without them, TRACEFS_RELOC_HOST_ROOT=0 or another version,
-	# leaves rows about them unused, not wrong).
-	function hostcells(i,   k) {
-		for (k in hostk) if (mk(ek[i], k)) return 1
+	# hostcells(I): the run booted a host-root cell that row I could match
+	# (a run without it, TRACEFS_RELOC_HOST_ROOT=0, another version or
+	# scenario, leaves rows about it unused, not wrong).
+	function hostcells(i,   c, ks) {
+		for (c in hostc) {
+			split(c, ks, SUBSEP)
+			if (mk(ek[i], ks[1]) && m(es[i], ks[2])) return 1
+		}
 		return 0
 	}
 	END {

@@ -58,4 +58,24 @@ expect "evaluate: an unused row names the file and line it comes from" \
 	grep -q 'expected_row_unused:kernel/6.9/expected.tsv:3' "$tmp/vout.tsv"
 "$here/../evaluate.sh" "$tmp/exp.tsv" "$tmp/r" >"$tmp/out2.tsv"
 expect "evaluate: a missing plan fails" test "$(awk -F'\t' '$2 == "matrix" && $3 == "results_complete" {print $6}' "$tmp/out2.tsv")" = FAIL
+
+# Host-root cells boot for some versions and scenarios only: a row about
+# one that did not boot is unused, not wrong; a row about one that booted
+# and matches none of its points still fails.
+mkdir -p "$tmp/h/6.12-patched"
+printf 'not ok 1 - fe\n#   ENOENT\n' >"$tmp/h/6.12-patched/tracefs@host.tap"
+printf '6.12-patched\ttracefs@host\t1\n' >"$tmp/h/plan.tsv"
+printf 'patched\ttracefs@host\tfe\tfail\tused\tENOENT\tx:1\n' >"$tmp/hexp.tsv"
+printf 'patched\tboth@host\tfe\tfail\tno such cell\tENOENT\tx:2\n' >>"$tmp/hexp.tsv"
+printf 'patched\ttracefs@host\tgone\tfail\tstale\tENOENT\tx:3\n' >>"$tmp/hexp.tsv"
+printf '6.1-patched\ttracefs@host\tfe\tfail\tother version\tENOENT\tx:4\n' >>"$tmp/hexp.tsv"
+"$here/../evaluate.sh" "$tmp/hexp.tsv" "$tmp/h" >"$tmp/hout.tsv"
+expect "evaluate: a host-root row whose cell booted is used" \
+	test "$(awk -F'\t' '$2 == "tracefs@host" && $3 == "fe" {print $6}' "$tmp/hout.tsv")" = XFAIL
+expect "evaluate: a host-root row about a scenario that booted no host cell is not flagged" \
+	bash -c "! grep -q 'expected_row_unused:x:2' '$tmp/hout.tsv'"
+expect "evaluate: ... nor one about a version that booted none" \
+	bash -c "! grep -q 'expected_row_unused:x:4' '$tmp/hout.tsv'"
+expect "evaluate: a host-root row matching no point of a cell that booted fails" \
+	grep -q 'expected_row_unused:x:3' "$tmp/hout.tsv"
 tap_done
