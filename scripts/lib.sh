@@ -279,6 +279,11 @@ tr_kbuild_env() {
 	export CCACHE_BASEDIR=$TR_CACHE/trees
 	export CCACHE_NOHASHDIR=1
 	export CCACHE_SLOPPINESS=time_macros,include_file_mtime,include_file_ctime
+	# Depend mode: a miss does not run the preprocessor once more to hash
+	# its output (the kernel's -Wp,-MMD dependency file says what was
+	# read): without it every miss, so every file of a cold build, went
+	# through the preprocessor twice.
+	export CCACHE_DEPEND=1
 	export KBUILD_BUILD_TIMESTAMP='2026-01-01'
 	export KBUILD_BUILD_USER=tracefs-relocation KBUILD_BUILD_HOST=qemu
 	mkdir -p "$CCACHE_DIR"
