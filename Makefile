@@ -34,10 +34,12 @@ run:
 check:
 	TRACEFS_RELOC_FRESH=$(FRESH) scripts/check.sh
 
-## check-debug the same, with every version's debug kernels booted, baseline
-##             and patched (check boots the newest version's patched debug
-##             kernel, DEBUG_VERSIONS="6.1 6.12" more, and the baseline one
-##             only when the patched one fails a point)
+## check-debug the same, with every version's debug kernels (KASAN, lockdep)
+##             booted, baseline and patched, and the host-root cells of every
+##             version and scenario (check boots no debug kernel: it would not
+##             fit CI's cold budget; DEBUG_VERSIONS="6.12" adds that version's
+##             patched one, and its baseline one when the patched one fails a
+##             point)
 check-debug:
 	TRACEFS_RELOC_DEBUG_BASELINE=1 TRACEFS_RELOC_FRESH=$(FRESH) scripts/check.sh
 

@@ -80,7 +80,7 @@ for i in "${!chains[@]}"; do
 	sed "s/^/[$c] /" "$TR_OUT/build-$c.log"
 	[ "$rc" = 0 ] || build_failed="$build_failed $c"
 done
-printf 'builds\t%s\t%s\n' "$(($(date +%s) - tb))" "${build_failed:+1}" >>"$TR_OUT/phases.tsv"
+printf 'builds\t%s\t%s\n' "$(($(date +%s) - tb))" "$([ -z "$build_failed" ] && echo 0 || echo 1)" >>"$TR_OUT/phases.tsv"
 tr_log "builds: $(($(date +%s) - tb)) s wall for all chains"
 if [ -n "$build_failed" ]; then
 	echo "ERROR: the build chain(s)$build_failed failed (logs: $TR_OUT/build-*.log); nothing was booted" >&2

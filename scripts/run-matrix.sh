@@ -24,8 +24,10 @@
 # 6.12" (make check-debug: every version) names the versions;
 # TRACEFS_RELOC_HOST_ROOT_SCENARIOS the scenarios, by default the three
 # where these tools behave differently (tracefs: debugfs not mounted;
-# compat-view: debugfs off, the view started; delegated: a member), "all"
-# (make check-debug) every scenario with HOST_ROOT_GROUPS;
+# compat-view: debugfs off, the view started; delegated: a member) on the
+# patched kernel, and compat-view on the baseline (the only one of the
+# three where its rows differ from the patched kernel's), "all" (make
+# check-debug) every scenario with HOST_ROOT_GROUPS on every kernel;
 # TRACEFS_RELOC_HOST_ROOT=0 leaves those cells out.
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
@@ -80,10 +82,16 @@ for s in $scenarios; do
 	if [ -n "$groups" ] || [ "${TRACEFS_RELOC_HOST_ROOT:-1}" = 0 ] || [ -z "$(host_groups_of "$s")" ]; then
 		continue
 	fi
-	host_scenarios=${TRACEFS_RELOC_HOST_ROOT_SCENARIOS:-tracefs compat-view delegated}
-	[ "$host_scenarios" = all ] || [[ " $host_scenarios " == *" $s "* ]] || continue
 	for k in $kernels; do
 		[[ " ${TRACEFS_RELOC_HOST_ROOT_VERSIONS:-$TR_VERSION} " == *" $(tr_version "$k") "* ]] || continue
+		hs=${TRACEFS_RELOC_HOST_ROOT_SCENARIOS:-}
+		if [ -z "$hs" ]; then
+			case $(tr_tree "$k") in
+			*-baseline) hs=compat-view ;;
+			*) hs="tracefs compat-view delegated" ;;
+			esac
+		fi
+		[ "$hs" = all ] || [[ " $hs " == *" $s "* ]] || continue
 		cells+=("$k $s@host")
 	done
 done
