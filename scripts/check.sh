@@ -57,10 +57,8 @@ build_chain() {
 		esac
 	done
 }
-chains=() chain_pids=()
-for v in $TR_VERSIONS; do
-	chains+=("$v")
-done
+read -ra chains <<<"$TR_VERSIONS"
+chain_pids=()
 [ -z "$debug_kernels" ] || chains+=(debug)
 tb=$(date +%s)
 for i in "${!chains[@]}"; do
@@ -99,7 +97,7 @@ tr_phase host-tests "$TR_TOP/scripts/run-host-tests.sh" >"$TR_OUT/host-tests.tap
 host_pid=$!
 # A matrix that dies is a failure (and its missing cells fail in evaluate.sh).
 matrix_rc=0
-TRACEFS_RELOC_DEBUG_KERNELS=$debug_kernels tr_phase matrix "$TR_TOP/scripts/run-matrix.sh" || matrix_rc=$?
+tr_phase matrix "$TR_TOP/scripts/run-matrix.sh" || matrix_rc=$?
 wait "$host_pid" || host_rc=$?
 cat "$TR_OUT/host-tests.err" >&2
 cat "$TR_OUT/host-tests.tap"
