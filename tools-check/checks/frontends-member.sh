@@ -15,37 +15,31 @@ as_member() {
 	timeout "$FE_TIMEOUT" setpriv --reuid=tracer --regid=tracer --init-groups --reset-env sh -c "cd /tmp && $1"
 }
 
-check_member_bpftrace_refused() {
-	if as_member "bpftrace -l 'tracepoint:sched:*'" >m-bt-l.out 2>&1; then
-		cat m-bt-l.out
-		echo "bpftrace ran for a tracing-group member"
+# member_refused OUT CMD ERE WHY WHAT: CMD as tracer must fail, and say
+# why (a line of OUT matching ERE); WHAT names what a member must not do.
+member_refused() {
+	if as_member "$2" >"$1" 2>&1; then
+		cat "$1"
+		echo "$5 for a tracing-group member"
 		return 1
 	fi
-	cat m-bt-l.out
-	grep -q 'only supports running as the root user' m-bt-l.out ||
-		{ echo "refused, but not by bpftrace's own root check"; return 1; }
+	cat "$1"
+	grep -Eq "$3" "$1" || { echo "refused, but not $4"; return 1; }
+}
+
+check_member_bpftrace_refused() {
+	member_refused m-bt-l.out "bpftrace -l 'tracepoint:sched:*'" \
+		'only supports running as the root user' "by bpftrace's own root check" "bpftrace ran"
 }
 
 # bcc's program load fails for the member with EPERM from bpf(2).
+# BPF() only compiles; load_func() is the bpf(BPF_PROG_LOAD) call.
 check_member_bcc_refused() {
-	# BPF() only compiles; load_func() is the bpf(BPF_PROG_LOAD) call.
-	if as_member 'python3 -c "from bcc import BPF; BPF(text=\"int f(void *c) { return 0; }\").load_func(\"f\", BPF.KPROBE)"' >m-bcc.out 2>&1; then
-		cat m-bcc.out
-		echo "a tracing-group member loaded a BPF program"
-		return 1
-	fi
-	cat m-bcc.out
-	grep -Eq 'Operation not permitted|EPERM|errno 1\b' m-bcc.out ||
-		{ echo "refused, but not with EPERM"; return 1; }
+	member_refused m-bcc.out 'python3 -c "from bcc import BPF; BPF(text=\"int f(void *c) { return 0; }\").load_func(\"f\", BPF.KPROBE)"' \
+		'Operation not permitted|EPERM|errno 1\b' "with EPERM" "a BPF program loaded"
 }
 
 check_member_rtla_refused() {
-	if as_member 'rtla osnoise top -d 1s -q' >m-rtla.out 2>&1; then
-		cat m-rtla.out
-		echo "a tracing-group member ran the osnoise tracer"
-		return 1
-	fi
-	cat m-rtla.out
-	grep -q 'needs root permission' m-rtla.out ||
-		{ echo "refused, but not by rtla's own root check"; return 1; }
+	member_refused m-rtla.out 'rtla osnoise top -d 1s -q' \
+		'needs root permission' "by rtla's own root check" "the osnoise tracer ran"
 }
