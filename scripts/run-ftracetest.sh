@@ -63,35 +63,59 @@ for k in $TR_KERNELS; do
 done
 wait
 
-# kernel <TAB> case number <TAB> description <TAB> result
+# kernel <TAB> case number <TAB> case <TAB> result
 for k in $TR_KERNELS; do
-	sed -n 's/^\[\([0-9]*\)\] \(.*\)\t\[\([A-Z]*\)\]$/'"$k"'\t\1\t\2\t\3/p' "$out/$k.txt"
+	"$TR_TOP/scripts/ftracetest-cases.sh" "$k" "$out/$k.txt"
 done >"$out/results.tsv"
 
 # A case that passed on baseline and not on patched is run again on patched,
 # alone, three times in one boot: timing-sensitive cases (the wakeup tracer
-# ones) have failed once under the load of two guests on two cores. It is a
+# ones) have failed once under the load of two guests on two cores (four
+# run at once now). It is a
 # regression unless it passes all three times; the outcome is reported.
 rm -f "$out"/rerun.*
 rerun() {
-	local v=$1 dir tcs=() desc tc
-	local -a regressed
+	local v=$1 dir desc base nth tc i cmd=""
+	local -a regressed keys=() files
 	: >"$out/rerun.$v.tsv"
 	mapfile -t regressed < <(awk -F'\t' -v b="$v-baseline" -v p="$v-patched" \
 		'$1 == b {r[$3] = $4} $1 == p && r[$3] == "PASS" && $4 != "PASS" {print $3}' "$out/results.tsv")
 	[ "${#regressed[@]}" -gt 0 ] || return 0
 	dir=$(tr_src "$v-patched")/tools/testing/selftests/ftrace
+	# The .tc file of each case: the one with its description (the Nth in
+	# ftracetest's sorted order for "DESCRIPTION [N]"; "(instance) " is
+	# the second run of a file flagged instance).
 	for desc in "${regressed[@]}"; do
-		tc=$(grep -rlxF -- "# description: $desc" "$dir/test.d" | head -n 1) || true
-		[ -n "$tc" ] && tcs+=("${tc#"$dir"/}")
+		base=${desc% \[[0-9]*\]}
+		nth=1
+		[ "$base" = "$desc" ] || { nth=${desc##* [}; nth=${nth%]}; }
+		mapfile -t files < <(grep -rlxF -- "# description: ${base#(instance) }" "$dir/test.d" | LC_ALL=C sort)
+		tc=${files[$((nth - 1))]:-}
+		[ -n "$tc" ] || continue
+		# the guest prints "### i" before each run of case i
+		cmd="$cmd echo '### ${#keys[@]}'; ./ftracetest ${tc#"$dir"/};"
+		keys+=("$desc")
 	done
-	[ "${#tcs[@]}" -gt 0 ] || return 0
+	[ "${#keys[@]}" -gt 0 ] || return 0
 	"$TR_TOP/qemu-env/run-guest.sh" -q -k "$v-patched" -s tracefs -t 900 "${tsc_args[@]}" -c "$dir" \
 		-o "$out/rerun.$v.txt" -l "$out/rerun.$v.console" -- \
-		sh -c "cd '$dir' && for i in 1 2 3; do for t in ${tcs[*]}; do ./ftracetest \$t; done; done" \
+		sh -c "cd '$dir' && for i in 1 2 3; do $cmd done" \
 		2>"$out/rerun.$v.err" || true
-	sed -n 's/^\[[0-9]*\] \(.*\)\t\[\([A-Z]*\)\]$/\1\t\2/p' "$out/rerun.$v.txt" |
-		awk -F'\t' '{n[$1]++; if ($2 == "PASS") p[$1]++} END {for (c in n) printf "%s\t%d\t%d\n", c, p[c], n[c]}' >"$out/rerun.$v.tsv"
+	# case <TAB> passes <TAB> runs: the lines of each case's own runs whose
+	# description is its own (an instance-flagged file reports two)
+	for i in "${!keys[@]}"; do
+		desc=${keys[$i]}
+		base=${desc% \[[0-9]*\]}
+		awk -v i="$i" -v base="$base" -v key="$desc" '
+			/^### / { cur = $2; next }
+			cur == i && sub(/^\[[0-9]+\] /, "") {
+				r = $0; sub(/.*\t\[/, "", r); sub(/\]$/, "", r)
+				d = $0; sub(/\t\[[A-Z]+\]$/, "", d)
+				if (d != base) next
+				n++; if (r == "PASS") p++
+			}
+			END { if (n) printf "%s\t%d\t%d\n", key, p, n }' "$out/rerun.$v.txt"
+	done >"$out/rerun.$v.tsv"
 }
 for v in $TR_VERSIONS; do
 	rerun "$v"
@@ -111,25 +135,5 @@ for k in $TR_KERNELS; do
 	fi
 done
 for v in $TR_VERSIONS; do
-	awk -F'\t' -v v="$v" '
-		FILENAME ~ /rerun/ { rp[$1] = $2; rn[$1] = $3; next }
-		$1 == v "-baseline" { b[$3] = $4; if (!($3 in seen)) { seen[$3] = 1; order[++n] = $3 } }
-		$1 == v "-patched" { p[$3] = $4; if (!($3 in seen)) { seen[$3] = 1; order[++n] = $3 } }
-		END {
-			# the union of both kernels cases; one on one side only is reported
-			for (i = 1; i <= n; i++) {
-				c = order[i]
-				if (!(c in p))
-					printf "not ok - ftracetest no regression (%s): %s (baseline %s, absent on patched)\n", v, c, b[c]
-				else if (!(c in b))
-					printf "ok - ftracetest no regression (%s): %s (absent on baseline, patched %s: new with the series)\n", v, c, p[c]
-				else if (b[c] == "PASS" && p[c] != "PASS" && rn[c] == 3 && rp[c] == 3)
-					printf "ok - ftracetest no regression (%s): %s (baseline PASS, patched %s in the full run, then PASS 3 of 3 alone: timing under load)\n", v, c, p[c]
-				else if (b[c] == "PASS" && p[c] != "PASS")
-					printf "not ok - ftracetest no regression (%s): %s (baseline PASS, patched %s%s)\n", v, c, p[c], \
-						c in rn ? ", alone " rp[c] " of " rn[c] " PASS" : ""
-				else
-					printf "ok - ftracetest no regression (%s): %s (baseline %s, patched %s)\n", v, c, b[c], p[c]
-			}
-		}' "$out/rerun.$v.tsv" "$out/results.tsv"
+	"$TR_TOP/scripts/ftracetest-compare.sh" "$v" "$out/results.tsv" "$out/rerun.$v.tsv"
 done
