@@ -338,7 +338,7 @@ versions_table() {
 		for v in $TR_VERSIONS; do
 			rr=$TR_OUT/ftracetest/rerun.$v.tsv
 			[ -f "$rr" ] || rr=/dev/null
-			awk -F'\t' -v v="$v" 'FILENAME ~ /rerun/ { r[$1] = " (then PASS " $2 " of " $3 " run alone)"; next }
+			awk -F'\t' -v v="$v" -v ft="$ft" 'FILENAME != ft { r[$1] = " (then PASS " $2 " of " $3 " run alone)"; next }
 				$1 == v "-baseline" { b[$3] = $4 } $1 == v "-patched" { p[$3] = $4; o[++n] = $3 }
 				END { for (i = 1; i <= n; i++) if (b[o[i]] != "PASS" || p[o[i]] != "PASS")
 					printf "| %s | %s | %s | %s%s |\n", v, o[i], b[o[i]], p[o[i]], r[o[i]] }' \

@@ -55,6 +55,7 @@ run_kernel() {
 # ftracetest sleeps), so two at a time on two cores left a core idle a
 # third of the time and the last kernel alone.
 jobs=${TRACEFS_RELOC_FTRACETEST_JOBS:-$(($(nproc) * 2))}
+[ "$jobs" -ge 1 ] 2>/dev/null || tr_die "TRACEFS_RELOC_FTRACETEST_JOBS must be a number of guests, 1 or more (got '$jobs')"
 for k in $TR_KERNELS; do
 	while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do
 		wait -n || true
@@ -75,25 +76,18 @@ done >"$out/results.tsv"
 # regression unless it passes all three times; the outcome is reported.
 rm -f "$out"/rerun.*
 rerun() {
-	local v=$1 dir desc base nth tc i cmd=""
-	local -a regressed keys=() files
+	local v=$1 dir desc tc cmd=""
+	local -a regressed keys=()
 	: >"$out/rerun.$v.tsv"
 	mapfile -t regressed < <(awk -F'\t' -v b="$v-baseline" -v p="$v-patched" \
 		'$1 == b {r[$3] = $4} $1 == p && r[$3] == "PASS" && $4 != "PASS" {print $3}' "$out/results.tsv")
 	[ "${#regressed[@]}" -gt 0 ] || return 0
 	dir=$(tr_src "$v-patched")/tools/testing/selftests/ftrace
-	# The .tc file of each case: the one with its description (the Nth in
-	# ftracetest's sorted order for "DESCRIPTION [N]"; "(instance) " is
-	# the second run of a file flagged instance).
 	for desc in "${regressed[@]}"; do
-		base=${desc% \[[0-9]*\]}
-		nth=1
-		[ "$base" = "$desc" ] || { nth=${desc##* [}; nth=${nth%]}; }
-		mapfile -t files < <(grep -rlxF -- "# description: ${base#(instance) }" "$dir/test.d" | LC_ALL=C sort)
-		tc=${files[$((nth - 1))]:-}
-		[ -n "$tc" ] || continue
-		# the guest prints "### i" before each run of case i
-		cmd="$cmd echo '### ${#keys[@]}'; ./ftracetest ${tc#"$dir"/};"
+		# a case without its file stays a regression, without a rerun
+		tc=$("$TR_TOP/scripts/ftracetest-case-file.sh" "$dir" "$desc") || continue
+		# the guest prints "### I" before each run of the Ith case
+		cmd="$cmd echo '### ${#keys[@]}'; ./ftracetest $tc;"
 		keys+=("$desc")
 	done
 	[ "${#keys[@]}" -gt 0 ] || return 0
@@ -101,21 +95,7 @@ rerun() {
 		-o "$out/rerun.$v.txt" -l "$out/rerun.$v.console" -- \
 		sh -c "cd '$dir' && for i in 1 2 3; do $cmd done" \
 		2>"$out/rerun.$v.err" || true
-	# case <TAB> passes <TAB> runs: the lines of each case's own runs whose
-	# description is its own (an instance-flagged file reports two)
-	for i in "${!keys[@]}"; do
-		desc=${keys[$i]}
-		base=${desc% \[[0-9]*\]}
-		awk -v i="$i" -v base="$base" -v key="$desc" '
-			/^### / { cur = $2; next }
-			cur == i && sub(/^\[[0-9]+\] /, "") {
-				r = $0; sub(/.*\t\[/, "", r); sub(/\]$/, "", r)
-				d = $0; sub(/\t\[[A-Z]+\]$/, "", d)
-				if (d != base) next
-				n++; if (r == "PASS") p++
-			}
-			END { if (n) printf "%s\t%d\t%d\n", key, p, n }' "$out/rerun.$v.txt"
-	done >"$out/rerun.$v.tsv"
+	"$TR_TOP/scripts/ftracetest-rerun-tally.sh" "$out/rerun.$v.txt" "${keys[@]}" >"$out/rerun.$v.tsv"
 }
 for v in $TR_VERSIONS; do
 	rerun "$v"
