@@ -97,10 +97,8 @@ fi
 scans() {
 	local k src rc=0
 	for k in $TR_KERNELS; do
-		"$TR_TOP/scripts/scan-debugfs-modes.pl" --built "$(tr_build "$k")" "$(tr_src "$k")" >"$TR_OUT/debugfs-scan-$k.txt" || rc=1
-	done
-	for k in $TR_KERNELS; do
 		src=$(tr_src "$k")
+		"$TR_TOP/scripts/scan-debugfs-modes.pl" --built "$(tr_build "$k")" "$src" >"$TR_OUT/debugfs-scan-$k.txt" || rc=1
 		"$TR_TOP/compat/scan-tool-paths" "$src/tools" "$src/scripts" "$src/samples" |
 			sed "s#^$src/##" >"$TR_OUT/tool-scan-$k.txt" || true
 	done
@@ -121,8 +119,6 @@ wait "$scans_pid" || scans_rc=$?
 cat "$TR_OUT/scans.log"
 for k in $TR_KERNELS; do
 	echo "debugfs scan ($k tree): $(tail -n 1 "$TR_OUT/debugfs-scan-$k.txt" | sed 's/^# //')"
-done
-for k in $TR_KERNELS; do
 	echo "tool path scan ($k tree: tools/ scripts/ samples/): $(tail -n 1 "$TR_OUT/tool-scan-$k.txt" | sed 's/^# //')"
 done
 # One results model: the guest points (evaluate.sh), the host tests and

@@ -4,7 +4,14 @@
 # rows of both): not ok when a case passes on baseline and not on patched,
 # unless RERUN (case <TAB> passes <TAB> runs, from running it again alone)
 # says it then passed 3 times of 3; a case on one side only is reported.
+# ftracetest-compare.sh -r VERSION RESULTS: only the cases that passed on
+# baseline and not on patched, one per line (what is run again alone).
 set -euo pipefail
+if [ "${1:-}" = -r ]; then
+	awk -F'\t' -v b="${2:?usage: ftracetest-compare.sh -r VERSION RESULTS}-baseline" -v p="$2-patched" \
+		'$1 == b {r[$3] = $4} $1 == p && r[$3] == "PASS" && $4 != "PASS" {print $3}' "${3:?usage: ftracetest-compare.sh -r VERSION RESULTS}"
+	exit 0
+fi
 v=${1:?usage: ftracetest-compare.sh VERSION RESULTS [RERUN]}
 results=${2:?usage: ftracetest-compare.sh VERSION RESULTS [RERUN]}
 rerun=${3:-/dev/null}

@@ -72,15 +72,14 @@ done >"$out/results.tsv"
 # A case that passed on baseline and not on patched is run again on patched,
 # alone, three times in one boot: timing-sensitive cases (the wakeup tracer
 # ones) have failed once under the load of two guests on two cores (four
-# run at once now). It is a
-# regression unless it passes all three times; the outcome is reported.
+# run at once now). It is a regression unless it passes all three times;
+# the outcome is reported.
 rm -f "$out"/rerun.*
 rerun() {
 	local v=$1 dir desc tc cmd=""
 	local -a regressed keys=()
 	: >"$out/rerun.$v.tsv"
-	mapfile -t regressed < <(awk -F'\t' -v b="$v-baseline" -v p="$v-patched" \
-		'$1 == b {r[$3] = $4} $1 == p && r[$3] == "PASS" && $4 != "PASS" {print $3}' "$out/results.tsv")
+	mapfile -t regressed < <("$TR_TOP/scripts/ftracetest-compare.sh" -r "$v" "$out/results.tsv")
 	[ "${#regressed[@]}" -gt 0 ] || return 0
 	dir=$(tr_src "$v-patched")/tools/testing/selftests/ftrace
 	for desc in "${regressed[@]}"; do

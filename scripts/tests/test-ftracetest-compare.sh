@@ -90,4 +90,6 @@ expect "rerun tally: a case's own runs only, none before the first marker (1 of 
 	grep -qxF "dup name [2]${T}1${T}2" "$tmp/tally"
 expect "rerun tally: the instance case, not the file's other case (1 of 1)" \
 	grep -qxF "(instance)  with 100% load (x)${T}1${T}1" "$tmp/tally"
+expect "compare -r: the cases run again alone are the regressions (2)" \
+	[ "$("$here/../ftracetest-compare.sh" -r 9.9 "$tmp/results.tsv" | paste -sd'|' -)" = "dynamic string param|wakeup latency" ]
 tap_done
