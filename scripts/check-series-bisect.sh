@@ -12,6 +12,11 @@
 # or a fragment runs the bisect. Two series bisected cold cost more than
 # make check's budget (about 15 minutes each on 2 cores); the record is
 # committed with the series, so what was bisected is in the history.
+# Within a bisect, a step whose code is the same as a step of the record
+# (the same fragments and the same patches 1..i, by git patch-id, so that
+# renumbered or reworded patches count as the same) and passed there is
+# not built and booted again: its lines are reprinted, saying so. The
+# record keeps each step's key ("# step-key N KEY").
 # TRACEFS_RELOC_BISECT=1 ignores the record and the cache.
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
@@ -28,7 +33,7 @@ cache=$dir/result.$hash
 record=$TR_TOP/kernel/$ver/bisect.tap
 if [ "${TRACEFS_RELOC_BISECT:-}" != 1 ]; then
 	if [ -f "$cache" ]; then
-		sed 's/$/ (cached for this series)/' "$cache"
+		grep -E '^(not )?ok' "$cache" | sed 's/$/ (cached for this series)/'
 		! grep -q '^not ok' "$cache"
 		exit
 	fi
@@ -39,6 +44,13 @@ if [ "${TRACEFS_RELOC_BISECT:-}" != 1 ]; then
 		exit
 	fi
 fi
+
+mapfile -t keys < <(tr_bisect_step_keys "${frags[@]}" -- "${patches[@]}")
+# recorded KEY: the record's two lines of the step with that key, if both ok.
+recorded() {
+	[ "${TRACEFS_RELOC_BISECT:-}" != 1 ] || return 1
+	tr_bisect_recorded "$record" "$ver" "$1"
+}
 
 src=$(tr_src "$id")
 tr_worktree_at_base "$id"
@@ -52,6 +64,15 @@ for p in "${patches[@]}"; do
 	if ! tr_git -C "$src" am -q "$p" >/dev/null 2>&1; then
 		echo "not ok - bisect ($ver): patch $i applies: $name" | tee -a "$res"
 		break
+	fi
+	echo "# step-key $i ${keys[$((i - 1))]}" >>"$res"
+	if old=$(recorded "${keys[$((i - 1))]}"); then
+		# the same code as a recorded step: its lines, renumbered
+		n=$(echo "$old" | sed -n 's/.* with patches 1-\([0-9]*\).*/\1/p' | head -n 1)
+		echo "$old" | sed "s/with patches 1-$n\b/with patches 1-$i/; s/(0[0-9]*-[^)]*\.patch)/($name)/" |
+			sed 's/ (same code as the recorded step [0-9]*)$//; s/$/ (same code as the recorded step '"$n"')/' |
+			tee -a "$res"
+		continue
 	fi
 	if "$TR_TOP/scripts/build-kernel.sh" "$id" >"$dir/build-$i.log" 2>&1; then
 		echo "ok - bisect ($ver): builds with patches 1-$i ($name)" | tee -a "$res"

@@ -19,8 +19,10 @@
 # "results_complete" that fails when its results file is missing or has
 # another number of points; a missing plan fails too. An EXPECTED.tsv row
 # that matches no point of the run fails ("expected_row_unused"), except a
-# row about host-root cells (scenario SCENARIO@host) that matches no such
-# cell of the run (they boot for some versions and scenarios only).
+# row about host-root cells (scenario SCENARIO@host) or debug kernels
+# (KERNEL-debug) that matches no such cell of the run (host-root cells
+# boot for some versions and scenarios only, debug kernels in make
+# check-debug, or when a patched one fails).
 set -euo pipefail
 
 expected=${1:?usage: evaluate.sh EXPECTED.tsv RESULTS_DIR}
@@ -97,7 +99,7 @@ completeness() {
 		next
 	}
 	{
-		if ($2 ~ /@host$/) hostc[$1 SUBSEP $2] = 1
+		cells[$1 SUBSEP $2] = 1
 		expect = "pass"; reason = ""; hit = 0; diag = $5
 		sub(/^# /, "", diag)
 		if ($3 == "results_complete") reason = diag
@@ -111,11 +113,12 @@ completeness() {
 		else { verdict = "FAIL"; reason = "failed for another reason: the output does not match /" em[hit] "/ (" reason ")" }
 		print $1, $2, $3, $4, expect, verdict, reason
 	}
-	# hostcells(I): the run booted a host-root cell that row I could match
-	# (a run without it, TRACEFS_RELOC_HOST_ROOT=0, another version or
-	# scenario, leaves rows about it unused, not wrong).
-	function hostcells(i,   c, ks) {
-		for (c in hostc) {
+	# booted(I): the run booted a cell that row I could match (a run
+	# without host-root cells, TRACEFS_RELOC_HOST_ROOT=0, another version
+	# or scenario, or without debug kernels leaves rows about those cells
+	# unused, not wrong).
+	function booted(i,   c, ks) {
+		for (c in cells) {
 			split(c, ks, SUBSEP)
 			if (mk(ek[i], ks[1]) && m(es[i], ks[2])) return 1
 		}
@@ -123,7 +126,7 @@ completeness() {
 	}
 	END {
 		for (i = 1; i <= n; i++)
-			if (!used[i] && (es[i] !~ /@host$/ || hostcells(i)))
+			if (!used[i] && ((es[i] !~ /@host$/ && ek[i] !~ /-debug$/) || booted(i)))
 				print "-", "expected.tsv", "expected_row_unused:" el[i], "fail", "pass", "FAIL", \
 					el[i] " (" ek[i] " " es[i] " " ec[i] ") matches no point of this run"
 	}' "$expected" -

@@ -78,4 +78,17 @@ expect "evaluate: ... nor one about a version that booted none" \
 	bash -c "! grep -q 'expected_row_unused:x:4' '$tmp/hout.tsv'"
 expect "evaluate: a host-root row matching no point of a cell that booted fails" \
 	grep -q 'expected_row_unused:x:3' "$tmp/hout.tsv"
+# The same for debug kernels (make check-debug, or a patched debug kernel
+# that failed): a row about one that did not boot is not flagged; one about
+# a debug kernel that booted and matches none of its points is.
+printf 'baseline-debug\tstress\tgone\tfail\tno debug cell\tx\tx:5\n' >"$tmp/dexp.tsv"
+"$here/../evaluate.sh" "$tmp/dexp.tsv" "$tmp/h" >"$tmp/dout.tsv"
+expect "evaluate: a debug-kernel row without a debug cell in the run is not flagged" \
+	bash -c "! grep -q 'expected_row_unused:x:5' '$tmp/dout.tsv'"
+mkdir -p "$tmp/h/6.12-baseline-debug"
+printf 'ok 1 - other\n' >"$tmp/h/6.12-baseline-debug/stress.tap"
+printf '6.12-baseline-debug\tstress\t1\n' >>"$tmp/h/plan.tsv"
+"$here/../evaluate.sh" "$tmp/dexp.tsv" "$tmp/h" >"$tmp/dout.tsv"
+expect "evaluate: a debug-kernel row matching no point of a debug cell that booted fails" \
+	grep -q 'expected_row_unused:x:5' "$tmp/dout.tsv"
 tap_done

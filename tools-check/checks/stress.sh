@@ -64,6 +64,44 @@ check_stress_instances_vs_remount() {
 	return $rc
 }
 
+# chmod, chown and chgrp of tracefs entries (the root directory, a file,
+# an eventfs file and directory) while tracefs is remounted with uid= and
+# gid=: a remount that gives them forgets the chowns made before it, so
+# after the last one every entry is root's again. Under lockdep this
+# takes the chown and remount locks in both orders it can.
+check_stress_chown_vs_remount() {
+	ev=$T/events/sched/sched_switch
+	saved=$(stat -c %a "$T/trace_clock" "$ev/enable" | paste -sd' ' -)
+	(
+		i=0 t0=$(now_s)
+		while [ $i -lt 200 ] && until_done "$t0"; do
+			for f in "$T" "$T/trace_clock" "$ev" "$ev/enable"; do
+				chown 1000:1000 "$f" && chmod g-w "$f" && chgrp 2000 "$f" || exit 1
+			done
+			i=$((i + 1))
+		done
+		echo "chown loop: $i rounds"
+	) &
+	pid=$!
+	rc=0 n=0 t0=$(now_s)
+	while kill -0 $pid 2>/dev/null && until_done "$t0"; do
+		for o in uid=0 gid=0 uid=1000,gid=2000 uid=0,gid=0; do
+			mount -o "remount,$o" "$T" || { echo "remount $o failed"; rc=1; }
+			n=$((n + 1))
+		done
+	done
+	wait $pid || { echo "a chmod, chown or chgrp failed"; rc=1; }
+	mount -o remount,uid=0,gid=0 "$T" || rc=1
+	owners=$(stat -c %u:%g "$T" "$T/trace_clock" "$ev" "$ev/enable" | paste -sd' ' -)
+	echo "$n remounts; owners after the last remount with uid=0,gid=0: $owners"
+	[ "$owners" = "0:0 0:0 0:0 0:0" ] || { echo "a chown outlived the remount after it"; rc=1; }
+	set -- $saved
+	chmod "$1" "$T/trace_clock" && chmod "$2" "$ev/enable" || rc=1
+	# mode= given again forgets the chmod of the root directory
+	mount -o remount,mode=0700 "$T" || rc=1
+	return $rc
+}
+
 # kprobes/enabled toggled through the old path and the new one at once.
 check_stress_kprobes_enabled_two_paths() {
 	new=$T/kprobes/enabled

@@ -255,6 +255,59 @@ check_policy_remount_resets_group() {
 	[ "$g" = 2000 ] || { echo "remount gid=2000: trace_clock group $g, want 2000 (the chgrp forgotten)"; return 1; }
 }
 
+# An owner given by uid= (not root) keeps the chmod and chgrp it could
+# make on the unpatched kernels: they succeed. It cannot widen its own
+# permissions with them: its chmod only takes bits away from what the
+# policy gives (once logged), bits it can give back, and a remount with
+# mode= still revokes what mode= delegated; its chgrp leaves the mount's
+# group. Root's private files are not its own (EPERM), and once a remount
+# gives the entries to root, its chmod fails (EPERM) at once, before
+# anything looked at the entry again.
+check_policy_owner_chmod() {
+	rc=0
+	f=$TF/current_tracer
+	saved=$(stat -c %a "$f" "$TF/trace_clock" | paste -sd' ' -)
+	mount -o remount,uid=1000 "$TF" || { echo "remount uid=1000 failed"; return 1; }
+	before=$(stat -c %a "$f")
+	as_user tracer "chmod 0666 $f" 2>err.txt || { echo "chmod 0666 by the uid= owner failed: $(cat err.txt)"; rc=1; }
+	got=$(stat -c %a "$f")
+	[ "$got" = "$before" ] && [ "$got" = 440 ] ||
+		{ echo "after the owner's chmod 0666: current_tracer $got, want $before = 440 (no owner write, no other bits)"; rc=1; }
+	as_user tracer "echo nop > $f" 2>err.txt && { echo "the uid= owner wrote current_tracer"; rc=1; }
+	grep -q 'Permission denied' err.txt || { echo "owner's write to current_tracer: $(cat err.txt), want EACCES"; rc=1; }
+	as_user tracer "chmod 0400 $f && stat -c %a $f && chmod 0440 $f && stat -c %a $f" >modes.txt 2>err.txt ||
+		{ echo "narrowing and giving back: $(cat err.txt)"; rc=1; }
+	[ "$(paste -sd' ' modes.txt)" = "400 440" ] || { echo "owner's chmod 0400, then 0440: $(paste -sd' ' modes.txt), want 400 440"; rc=1; }
+	as_user tracer "chgrp 1000 $f" 2>err.txt || { echo "chgrp by the uid= owner failed: $(cat err.txt)"; rc=1; }
+	g=$(stat -c %g "$f")
+	[ "$g" = 2000 ] || { echo "after the owner's chgrp 1000: current_tracer group $g, want 2000 (the mount's)"; rc=1; }
+	as_user tracer "chmod 0600 $TF/kprobe_events" 2>err.txt && { echo "the uid= owner chmod'ed kprobe_events"; rc=1; }
+	grep -q 'Operation not permitted' err.txt || { echo "owner's chmod of kprobe_events: $(cat err.txt), want EPERM"; rc=1; }
+	# trace_clock is delegated (0660 here): the owner's chmod cannot keep
+	# the group's write permission once mode= no longer gives it
+	as_user tracer "chmod 0660 $TF/trace_clock" 2>err.txt || { echo "owner's chmod 0660 trace_clock: $(cat err.txt)"; rc=1; }
+	mount -o remount,mode=0750 "$TF" || rc=1
+	m=$(stat -c %a "$TF/trace_clock")
+	mount -o remount,mode=0770 "$TF" || rc=1
+	m2=$(stat -c %a "$TF/trace_clock")
+	[ "$m $m2" = "640 660" ] || { echo "trace_clock after the owner's chmod 0660, remount mode=0750, then 0770: $m $m2, want 640 660"; rc=1; }
+	n=$(dmesg | grep -c "tracefs: chmod 666 of 'current_tracer' by its owner: using 440")
+	[ "$n" = 1 ] || { echo "$n kernel log lines for the owner's clamped chmod, want 1"; rc=1; }
+	n=$(dmesg | grep -c "tracefs: chown of 'current_tracer' without CAP_CHOWN: the owner and group stay")
+	[ "$n" = 1 ] || { echo "$n kernel log lines for the owner's chgrp, want 1"; rc=1; }
+	mount -o remount,uid=0 "$TF" || rc=1
+	# nothing may stat current_tracer between the remount and this chmod
+	as_user tracer "chmod 0400 $f" 2>err.txt && { echo "the owner before the remount uid=0 chmod'ed current_tracer"; rc=1; }
+	grep -q 'Operation not permitted' err.txt || { echo "chmod by the owner before remount uid=0: $(cat err.txt), want EPERM"; rc=1; }
+	# uid= forgot what the previous owner's chmod took away
+	got=$(stat -c %a "$f" "$TF/trace_clock" | paste -sd' ' -)
+	[ "$got" = "$saved" ] || { echo "after remount uid=0: current_tracer, trace_clock $got, want $saved as before"; rc=1; }
+	set -- $saved
+	[ "$(stat -c %a "$f")" = "$1" ] || chmod "$1" "$f"
+	[ "$(stat -c %a "$TF/trace_clock")" = "$2" ] || chmod "$2" "$TF/trace_clock"
+	return $rc
+}
+
 # user_events_data registers events with an ioctl on any open descriptor,
 # read-only included: it stays out of a group member's reach (EACCES) where
 # the version has user_events (provides: USER_EVENTS).
@@ -448,9 +501,13 @@ check_delegated_instance_ownership() {
 		{ echo "tracer cannot use its own instance"; rc=1; }
 	as_user tracer "echo function > $TF/instances/mine/current_tracer" 2>err.txt && { echo "tracer set a tracer in its instance"; rc=1; }
 	grep -q 'Permission denied' err.txt || { echo "current_tracer of its own instance: $(cat err.txt)"; rc=1; }
-	# an owner cannot chmod itself past the policy: only root changes permissions
-	as_user tracer "chmod 0660 $TF/instances/mine/current_tracer" 2>err.txt && { echo "tracer chmod'ed its instance's current_tracer"; rc=1; }
-	grep -q 'Operation not permitted' err.txt || { echo "chmod by the instance owner: $(cat err.txt)"; rc=1; }
+	# an owner cannot chmod itself past the policy: the chmod succeeds, clamped
+	as_user tracer "chmod 0660 $TF/instances/mine/current_tracer" 2>err.txt ||
+		{ echo "chmod 0660 by the instance owner failed: $(cat err.txt)"; rc=1; }
+	m=$(stat -c %a "$TF/instances/mine/current_tracer")
+	[ "$m" = 440 ] || { echo "after the instance owner's chmod 0660: current_tracer $m, want 440"; rc=1; }
+	as_user tracer "echo function > $TF/instances/mine/current_tracer" 2>err.txt && { echo "tracer set a tracer after its chmod"; rc=1; }
+	grep -q 'Permission denied' err.txt || { echo "current_tracer after the owner's chmod: $(cat err.txt)"; rc=1; }
 	as_user tracer "rmdir $TF/instances/mine" || { echo "tracer cannot remove its own instance"; rc=1; }
 	rmdir "$TF/instances/roots" || rc=1
 	return $rc
