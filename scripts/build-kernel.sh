@@ -130,16 +130,19 @@ key=""
 if [ -z "$(git -C .. status --porcelain --ignored=no 2>/dev/null | head -n 1)" ]; then
 	key="$(git -C .. rev-parse HEAD 2>/dev/null) $cfg_hash $(sha256sum <.config | cut -d' ' -f1)"
 fi
-# bzimage_matches: the kernel inside bzImage is this vmlinux (the same
-# banner, "Linux version ... #N"). The boot wrapper's piggy.S pulls the
-# compressed kernel in with .incbin, which ccache's depend mode does not
-# see: a piggy.o from another build with the same sizes came back from the
-# cache once (a fixture kernel booted the bisect tree's kernel).
+# bzimage_matches: the kernel inside bzImage is this vmlinux (the same GNU
+# build ID; the banner's "#N" is copied with a seeded build directory).
+# The boot wrapper's piggy.S pulls the compressed kernel in with .incbin,
+# which ccache's depend mode does not see: a piggy.o from another build
+# with the same sizes came back from the cache once (a fixture kernel
+# booted the bisect tree's kernel).
+build_id() { readelf -n "$1" 2>/dev/null | awk '/Build ID:/ {print $3}'; }
 bzimage_matches() {
-	local want got
-	# awk reads all of its input: no SIGPIPE under pipefail
-	want=$(strings vmlinux 2>/dev/null | awk '/^Linux version .* #[0-9]+ / && !n++') || return 1
-	got=$(../scripts/extract-vmlinux "$(tr_bzimage "$which")" 2>/dev/null | strings | awk '/^Linux version .* #[0-9]+ / && !n++') || return 1
+	local want got x
+	x=$(mktemp)
+	../scripts/extract-vmlinux "$(tr_bzimage "$which")" >"$x" 2>/dev/null || true
+	want=$(build_id vmlinux) got=$(build_id "$x")
+	rm -f "$x"
 	[ -n "$want" ] && [ "$want" = "$got" ]
 }
 if [ -n "$key" ] && [ "$(cat .build.key 2>/dev/null)" = "$key" ] && [ -f "$(tr_bzimage "$which")" ]; then
@@ -158,8 +161,14 @@ targets=(vmlinux)
 [ "$variant" = debian ] || ! grep -qx 'CONFIG_MODULES=y' .config || targets+=(modules)
 echo "==> $which: make ${targets[*]} bzImage"
 ccache -z >/dev/null
-# The boot wrapper (bzImage) without ccache: see bzimage_matches.
-if ! { "${kmake[@]}" "${targets[@]}" && CCACHE_DISABLE=1 "${kmake[@]}" bzImage; } >build.log 2>&1; then
+# The boot wrapper (bzImage) without ccache: see bzimage_matches. So is
+# kernel/kheaders.o, which pulls the headers' archive in with .incbin too
+# (/sys/kernel/kheaders.tar.xz, which bcc reads): first, so that the
+# build proper finds it made.
+kheaders=()
+grep -qE '^CONFIG_IKHEADERS=[ym]' .config && kheaders=(kernel/kheaders.o)
+if ! { { [ ${#kheaders[@]} = 0 ] || CCACHE_DISABLE=1 "${kmake[@]}" "${kheaders[@]}"; } &&
+	"${kmake[@]}" "${targets[@]}" && CCACHE_DISABLE=1 "${kmake[@]}" bzImage; } >build.log 2>&1; then
 	tail -n 40 build.log >&2
 	tr_die "$which: kernel build failed (full log: $build/build.log)"
 fi
