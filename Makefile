@@ -36,7 +36,7 @@ check:
 
 ## check-debug the same, with every version's debug kernels (KASAN, lockdep)
 ##             booted, baseline and patched, and the host-root cells of every
-##             version and scenario (check boots no debug kernel: it would not
+##             version (check boots the newest version's; check boots no debug kernel: it would not
 ##             fit CI's cold budget; DEBUG_VERSIONS="6.12" adds that version's
 ##             patched one, and its baseline one when the patched one fails a
 ##             point)
