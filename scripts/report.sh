@@ -212,9 +212,9 @@ versions_table() {
 		echo "Cells SCENARIO@host: Debian's bpfcc-tools, bpftrace and rtla, unmodified,"
 		echo "run from this machine's root filesystem (run-guest.sh --host-root) in each"
 		echo "scenario. Each cell is baseline / patched of the version (-: not booted"
-		echo "in this run: make check boots the baseline in compat-view only, make"
-		echo "check-debug every kernel in every scenario); reasons for the expected"
-		echo "failures are in the matrix below."
+		echo "in this run, or not a check of that scenario: make check boots the"
+		echo "newest version's kernels, make check-debug every version's); reasons"
+		echo "for the expected failures are in the matrix below."
 		echo
 		awk -F'\t' -v vs="$TR_VERSIONS" '
 			function c(x) { return x == "PASS" ? "ok" : x == "FAIL" ? "**FAIL**" : x == "XFAIL" ? "xfail" : x == "XPASS" ? "**XPASS**" : "-" }

@@ -262,7 +262,7 @@ check_policy_remount_resets_group() {
 # mode= still revokes what mode= delegated; its chgrp leaves the mount's
 # group. Root's private files are not its own (EPERM), and once a remount
 # gives the entries to root, its chmod fails (EPERM) at once, before
-# anything looked at the entry again.
+# anything looked at the entry again, and so does its utimensat.
 check_policy_owner_chmod() {
 	rc=0
 	f=$TF/current_tracer
@@ -299,6 +299,11 @@ check_policy_owner_chmod() {
 	# nothing may stat current_tracer between the remount and this chmod
 	as_user tracer "chmod 0400 $f" 2>err.txt && { echo "the owner before the remount uid=0 chmod'ed current_tracer"; rc=1; }
 	grep -q 'Operation not permitted' err.txt || { echo "chmod by the owner before remount uid=0: $(cat err.txt), want EPERM"; rc=1; }
+	# nor set the timestamps (the owner check of utimensat), trace_clock
+	# not looked at since the remount either
+	as_user tracer "touch -d '2001-02-03 04:05' $TF/trace_clock" 2>err.txt &&
+		{ echo "the owner before the remount uid=0 set trace_clock's times"; rc=1; }
+	grep -q 'Operation not permitted' err.txt || { echo "touch -d by the owner before remount uid=0: $(cat err.txt), want EPERM"; rc=1; }
 	# uid= forgot what the previous owner's chmod took away
 	got=$(stat -c %a "$f" "$TF/trace_clock" | paste -sd' ' -)
 	[ "$got" = "$saved" ] || { echo "after remount uid=0: current_tracer, trace_clock $got, want $saved as before"; rc=1; }
