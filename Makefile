@@ -36,10 +36,10 @@ check:
 
 ## check-debug the same, with every version's debug kernels (KASAN, lockdep)
 ##             booted, baseline and patched, and the host-root cells of every
-##             version (check boots the newest version's; check boots no debug kernel: it would not
-##             fit CI's cold budget; DEBUG_VERSIONS="6.12" adds that version's
-##             patched one, and its baseline one when the patched one fails a
-##             point)
+##             version (check boots the newest version's only, and no debug
+##             kernel: it would not fit CI's cold budget; DEBUG_VERSIONS="6.12"
+##             adds that version's patched one, and its baseline one when the
+##             patched one fails a point)
 check-debug:
 	TRACEFS_RELOC_DEBUG_BASELINE=1 TRACEFS_RELOC_FRESH=$(FRESH) scripts/check.sh
 
