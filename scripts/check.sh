@@ -27,6 +27,7 @@ if [ "${TRACEFS_RELOC_DEBUG_BASELINE:-}" = 1 ]; then
 	debug_kernels=$TR_DEBUG_KERNELS
 	# ... and the host-root front-end cells of every version
 	export TRACEFS_RELOC_HOST_ROOT_VERSIONS=${TRACEFS_RELOC_HOST_ROOT_VERSIONS:-$TR_VERSIONS}
+	export TRACEFS_RELOC_HOST_ROOT_BASELINE_SCENARIOS=${TRACEFS_RELOC_HOST_ROOT_BASELINE_SCENARIOS:-all}
 fi
 
 # The host tests' splat fixtures on a debug kernel follow the same choice.

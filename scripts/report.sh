@@ -213,7 +213,8 @@ versions_table() {
 		echo "run from this machine's root filesystem (run-guest.sh --host-root) in each"
 		echo "scenario. Each cell is baseline / patched of the version (-: not booted"
 		echo "in this run, or not a check of that scenario: make check boots the"
-		echo "newest version's kernels, make check-debug every version's); reasons"
+		echo "newest version's patched kernel in every scenario and its baseline in"
+		echo "tracefs and compat-view, make check-debug all of every version's); reasons"
 		echo "for the expected failures are in the matrix below."
 		echo
 		awk -F'\t' -v vs="$TR_VERSIONS" '
