@@ -24,15 +24,23 @@ guest_files() {
 		"$TR_TOP/compat/path-map.tsv" "$TR_TOP/compat/debugfs-compat-view"
 }
 
-mapfile -t inputs < <(
+# The image without tools-check/ and compat/: what a run that uses none of
+# them (ftracetest) depends on; $img.base.sha256 is its key, so editing a
+# guest check does not run ftracetest again.
+mapfile -t base_inputs < <(
 	printf '%s\n' /bin/busybox "${BINS[@]}" "$here/init" "$here/host-root" "$here/add-files.sh" "$0"
-	guest_files
 )
-hash=$( {
-	tr_hash_files "${inputs[@]}"
+base_hash=$( {
+	tr_hash_files "${base_inputs[@]}"
 	dpkg-query -W trace-cmd linux-perf busybox-static strace blktrace util-linux libc6 2>/dev/null
 } | sha256sum | cut -d' ' -f1)
+mapfile -t guest_inputs < <(guest_files)
+hash=$( {
+	echo "$base_hash"
+	tr_hash_files "${guest_inputs[@]}"
+} | sha256sum | cut -d' ' -f1)
 if [ -f "$img" ] && [ "$(cat "$img.sha256" 2>/dev/null)" = "$hash" ]; then
+	echo "$base_hash" >"$img.base.sha256"
 	echo "==> guest image up to date: $img ($(du -h "$img" | cut -f1))"
 	exit 0
 fi
@@ -95,4 +103,5 @@ install -m 0755 "$here/host-root" "$root/usr/local/sbin/tr-host-root"
 	cpio --null -o -H newc -R 0:0 --quiet) | gzip -1 >"$img.tmp"
 mv "$img.tmp" "$img"
 echo "$hash" >"$img.sha256"
+echo "$base_hash" >"$img.base.sha256"
 echo "==> guest image built: $img ($(du -h "$img" | cut -f1), $(find "$root" | wc -l) files)"

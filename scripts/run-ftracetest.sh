@@ -3,8 +3,9 @@
 # (tools/testing/selftests/ftrace from each kernel's tree) in the guest on
 # every kernel (scenario "tracefs"), side by side, then compare within each
 # version: one TAP test point per case, failing when a case passes on
-# baseline but not on patched. A kernel's run is reused while its kernel image, its selftests
-# and the guest image are unchanged (the report says so).
+# baseline but not on patched. A kernel's run is reused while its kernel image, its selftests,
+# the scenario and the guest image apart from tools-check/ and compat/ are
+# unchanged (the report says so).
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/lib.sh"
@@ -28,7 +29,8 @@ run_kernel() {
 	dir=$(tr_src "$k")/tools/testing/selftests/ftrace
 	key=$( {
 		echo "${tsc_args[*]}"
-		sha256sum "$(tr_bzimage "$k")" "$TR_CACHE/guest/initramfs.cpio.gz" | cut -d' ' -f1
+		sha256sum "$(tr_bzimage "$k")" "$TR_TOP/qemu-env/scenarios/tracefs.env" | cut -d' ' -f1
+		cat "$TR_CACHE/guest/initramfs.cpio.gz.base.sha256"
 		git -C "$(tr_src "$k")" rev-parse HEAD:tools/testing/selftests/ftrace
 	} | sha256sum | cut -d' ' -f1)
 	cached=$TR_CACHE/ftracetest/$k.$key.txt

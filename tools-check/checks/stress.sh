@@ -15,6 +15,21 @@ until_done() {
 }
 now_s() { cut -d' ' -f1 /proc/uptime; }
 
+# remount_while PID OPTIONS...: remount $T with each of OPTIONS in turn,
+# round after round, while PID runs and under STRESS_SECONDS. Sets n to
+# the number of remounts; returns 1 when one of them failed.
+remount_while() {
+	rw_pid=$1 rw_rc=0 n=0 rw_t0=$(now_s)
+	shift
+	while kill -0 "$rw_pid" 2>/dev/null && until_done "$rw_t0"; do
+		for o in "$@"; do
+			mount -o "remount,$o" "$T" || { echo "remount $o failed"; rw_rc=1; }
+			n=$((n + 1))
+		done
+	done
+	return $rw_rc
+}
+
 # kmemleak: forget what boot left, so the last check sees only new leaks.
 check_stress_kmemleak_baseline() {
 	[ -w "$D/kmemleak" ] || { echo "no $D/kmemleak (debug kernel with KMEMLEAK?)"; return 1; }
@@ -45,14 +60,8 @@ check_stress_instances_vs_remount() {
 		done
 		echo "instance loop: $i rounds"
 	) &
-	pid=$!
-	rc=0 n=0 t0=$(now_s)
-	while kill -0 $pid 2>/dev/null && until_done "$t0"; do
-		for o in mode=0700 gid=2000,mode=0750 mode=0750 gid=0; do
-			mount -o "remount,$o" "$T" || { echo "remount $o failed"; rc=1; }
-			n=$((n + 1))
-		done
-	done
+	pid=$! rc=0
+	remount_while $pid mode=0700 gid=2000,mode=0750 mode=0750 gid=0 || rc=1
 	wait $pid
 	for d in "$T"/instances/stress*; do
 		[ -d "$d" ] && rmdir "$d"
@@ -82,14 +91,8 @@ check_stress_chown_vs_remount() {
 		done
 		echo "chown loop: $i rounds"
 	) &
-	pid=$!
-	rc=0 n=0 t0=$(now_s)
-	while kill -0 $pid 2>/dev/null && until_done "$t0"; do
-		for o in uid=0 gid=0 uid=1000,gid=2000 uid=0,gid=0; do
-			mount -o "remount,$o" "$T" || { echo "remount $o failed"; rc=1; }
-			n=$((n + 1))
-		done
-	done
+	pid=$! rc=0
+	remount_while $pid uid=0 gid=0 uid=1000,gid=2000 uid=0,gid=0 || rc=1
 	wait $pid || { echo "a chmod, chown or chgrp failed"; rc=1; }
 	mount -o remount,uid=0,gid=0 "$T" || rc=1
 	owners=$(stat -c %u:%g "$T" "$T/trace_clock" "$ev" "$ev/enable" | paste -sd' ' -)
