@@ -5,11 +5,15 @@
 # and print TAP: the cell must fail its kernel_log_clean point, the report's
 # Problems section must show the splat (EXPECT_SPLAT), and the run's totals
 # must count the failure. The tree is $TR_CACHE/trees/VERSION-fixture-NAME.
+# --build-only: prepare the tree and build the kernel, nothing else
+# (check.sh does so in its builds phase, where no guest runs beside it).
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/lib.sh"
 
-ver=${1:?usage: check-splat-fixture.sh VERSION NAME}
+build_only=0
+[ "${1:-}" != --build-only ] || { build_only=1; shift; }
+ver=${1:?usage: check-splat-fixture.sh [--build-only] VERSION NAME}
 name=${2:?usage: check-splat-fixture.sh VERSION NAME}
 fx=$TR_TOP/kernel/$ver/fixtures/$name
 [ -f "$fx/fixture.patch" ] && [ -f "$fx/fixture.env" ] || tr_die "no fixture $fx"
@@ -35,6 +39,7 @@ if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ] || [ ! -e "$src/.git" ]; then
 	echo "$want" >"$stamp"
 fi
 "$TR_TOP/scripts/build-kernel.sh" "$id" >&2
+[ "$build_only" = 0 ] || exit 0
 
 out=$TR_CACHE/fixture-runs/$ver-$name
 rm -rf "$out"
