@@ -212,10 +212,10 @@ versions_table() {
 		echo "Cells SCENARIO@host: Debian's bpfcc-tools, bpftrace and rtla, unmodified,"
 		echo "run from this machine's root filesystem (run-guest.sh --host-root) in each"
 		echo "scenario. Each cell is baseline / patched of the version (-: not booted"
-		echo "in this run, or not a check of that scenario: make check boots the"
-		echo "newest version's patched kernel in every scenario and its baseline in"
-		echo "tracefs and compat-view, make check-debug all of every version's); reasons"
-		echo "for the expected failures are in the matrix below."
+		echo "in this run, or not a check of that scenario: make check boots both"
+		echo "kernels of the newest version in every scenario, make check-debug those"
+		echo "of every version); reasons for the expected failures are in the matrix"
+		echo "below."
 		echo
 		awk -F'\t' -v vs="$TR_VERSIONS" '
 			function c(x) { return x == "PASS" ? "ok" : x == "FAIL" ? "**FAIL**" : x == "XFAIL" ? "xfail" : x == "XPASS" ? "**XPASS**" : "-" }

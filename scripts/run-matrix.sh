@@ -18,20 +18,16 @@
 # TRACEFS_RELOC_FRESH=1 (make check FRESH=1) boots every cell.
 # A scenario's HOST_ROOT_GROUPS (the BPF and osnoise front-ends) run in a
 # second boot of their own, cell SCENARIO@host, in the host's userspace
-# (run-guest.sh --host-root), for the newest version's (or KVER's) patched
-# kernel in every scenario that names them, its baseline in two of them
-# (below): bcc compiles each tool with
-# LLVM under TCG, about 135 s of one core a cell (measured alone on
-# 6.12-patched). TRACEFS_RELOC_HOST_ROOT_VERSIONS="6.1 6.12" (make
-# check-debug: every version) names the versions;
-# TRACEFS_RELOC_HOST_ROOT_SCENARIOS a subset of the scenarios (default
-# "all": every scenario with HOST_ROOT_GROUPS);
+# (run-guest.sh --host-root), for the newest version's (or KVER's)
+# baseline and patched kernels in every scenario that names them: bcc
+# compiles each tool with LLVM under TCG, about 125 s a cell with two
+# side by side and nothing else running (6.12-patched, 2026-12-06).
+# TRACEFS_RELOC_HOST_ROOT_VERSIONS="6.1 6.12" (make check-debug: every
+# version) names the versions; TRACEFS_RELOC_HOST_ROOT_SCENARIOS a subset
+# of the scenarios (default "all": every scenario with HOST_ROOT_GROUPS);
 # TRACEFS_RELOC_HOST_ROOT_BASELINE_SCENARIOS the baseline kernels' subset
-# of those (default "tracefs compat-view": the reference where the tools
-# meet the limit both kernels share and where only the patched kernel
-# serves them; make check-debug: "all"). The cold make check measured
-# 87.9 min with all five on both kernels (2026-12-06);
-# TRACEFS_RELOC_HOST_ROOT=0 leaves those cells out.
+# of those (default "all"); TRACEFS_RELOC_HOST_ROOT=0 leaves those cells
+# out.
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/lib.sh"
@@ -77,6 +73,8 @@ if [ -n "$cell_list" ]; then
 		[[ " $kernels " == *" ${c%%:*} "* ]] || kernels="$kernels ${c%%:*}"
 	done
 fi
+# in_list LIST WORD: WORD is one of LIST's words, or LIST is "all".
+in_list() { [ "$1" = all ] || [[ " $1 " == *" $2 "* ]]; }
 host_groups_of() { sh -c ". '$TR_TOP/qemu-env/scenarios/$1.env'; echo \"\${HOST_ROOT_GROUPS:-}\""; }
 for s in $scenarios; do
 	for k in $kernels; do
@@ -86,13 +84,10 @@ for s in $scenarios; do
 		continue
 	fi
 	for k in $kernels; do
-		[[ " ${TRACEFS_RELOC_HOST_ROOT_VERSIONS:-$TR_VERSION} " == *" $(tr_version "$k") "* ]] || continue
-		hs=${TRACEFS_RELOC_HOST_ROOT_SCENARIOS:-all}
-		[ "$hs" = all ] || [[ " $hs " == *" $s "* ]] || continue
-		if [ "$(tr_role "$k")" = baseline ]; then
-			hs=${TRACEFS_RELOC_HOST_ROOT_BASELINE_SCENARIOS:-tracefs compat-view}
-			[ "$hs" = all ] || [[ " $hs " == *" $s "* ]] || continue
-		fi
+		in_list "${TRACEFS_RELOC_HOST_ROOT_VERSIONS:-$TR_VERSION}" "$(tr_version "$k")" || continue
+		in_list "${TRACEFS_RELOC_HOST_ROOT_SCENARIOS:-all}" "$s" || continue
+		[ "$(tr_role "$k")" != baseline ] ||
+			in_list "${TRACEFS_RELOC_HOST_ROOT_BASELINE_SCENARIOS:-all}" "$s" || continue
 		cells+=("$k $s@host")
 	done
 done
