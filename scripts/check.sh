@@ -58,7 +58,7 @@ for v in $TR_VERSIONS; do
 	# debug-kernel fixtures follow the debug kernels.
 	for fx in "$TR_TOP/kernel/$v"/fixtures/*/fixture.env; do
 		[ -f "$fx" ] || continue
-		[ -z "$(sh -c ". '$fx'; echo \"\$VARIANT\"")" ] || continue
+		[ -z "$(tr_env_get "$fx" VARIANT)" ] || continue
 		steps+=("fixture:$v:$(basename "$(dirname "$fx")")")
 	done
 done

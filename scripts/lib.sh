@@ -166,6 +166,10 @@ tr_phase() {
 	return "$rc"
 }
 
+# tr_env_get FILE VAR [DEFAULT]: the value a shell file of assignments (a
+# scenario's .env, a fixture's fixture.env) gives VAR, read in a child sh.
+tr_env_get() { sh -c ". '$1'; echo \"\${$2:-${3:-}}\""; }
+
 # Hash of a list of files (and their names), for "rebuild only when inputs change".
 tr_hash_files() {
 	local f

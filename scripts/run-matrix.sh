@@ -76,7 +76,7 @@ if [ -n "$cell_list" ]; then
 fi
 # in_list LIST WORD: WORD is one of LIST's words, or LIST is "all".
 in_list() { [ "$1" = all ] || [[ " $1 " == *" $2 "* ]]; }
-host_groups_of() { sh -c ". '$TR_TOP/qemu-env/scenarios/$1.env'; echo \"\${HOST_ROOT_GROUPS:-}\""; }
+host_groups_of() { tr_env_get "$TR_TOP/qemu-env/scenarios/$1.env" HOST_ROOT_GROUPS; }
 for s in $scenarios; do
 	for k in $kernels; do
 		cells+=("$k $s")
@@ -105,7 +105,7 @@ mkdir -p "$res"
 groups_of() {
 	[ -z "$groups" ] || { echo "$groups"; return; }
 	case $1 in *@host) host_groups_of "${1%@host}"; return ;; esac
-	sh -c ". '$TR_TOP/qemu-env/scenarios/$1.env'; echo \"\$CHECK_GROUPS\""
+	tr_env_get "$TR_TOP/qemu-env/scenarios/$1.env" CHECK_GROUPS
 }
 for c in "${cells[@]}"; do
 	read -r k s <<<"$c"

@@ -19,7 +19,7 @@ for fx in $(for v in $TR_VERSIONS; do ls -d "$TR_TOP/kernel/$v"/fixtures/*/ 2>/d
 	# A fixture on the debug kernel starts from that kernel's build: it
 	# runs when the run builds it (make check-debug, DEBUG_VERSIONS), and
 	# the output says so when it does not.
-	variant=$(sh -c ". '$fx/fixture.env'; echo \"\$VARIANT\"")
+	variant=$(tr_env_get "$fx/fixture.env" VARIANT)
 	if [ "$variant" = debug ] && [[ " ${TRACEFS_RELOC_DEBUG_KERNELS:-} " != *" $v-patched-debug "* ]]; then
 		echo "# fixture $v/$name: not in this run: it needs $v-patched-debug (make check-debug, or make check DEBUG_VERSIONS=$v)"
 		continue
