@@ -254,7 +254,8 @@ tr_worktree_at_base() {
 
 # tr_summarize RESULTS_TSV T0: the closing lines of a run made from one
 # results file (evaluate.sh's model): every FAIL/XPASS, the total time since
-# T0 and "N passed, N failed"; fails when anything failed or nothing ran.
+# T0, how many of the passes are expected failures, and "N passed, N
+# failed"; fails when anything failed or nothing ran.
 tr_summarize() {
 	local res=$1 t0=$2 passed failed
 	awk -F'\t' '$6 == "FAIL" || $6 == "XPASS" {print "FAILED: " $1 "/" $2 "/" $3 " (" $6 ")" ($7 != "" ? ": " $7 : "")}' "$res"
@@ -262,6 +263,7 @@ tr_summarize() {
 	failed=$(awk -F'\t' '$6 == "FAIL" || $6 == "XPASS"' "$res" | wc -l)
 	echo "total time $(($(date +%s) - t0)) s"
 	[ "$passed" -gt 0 ] || { echo "FAILED: no result at all"; failed=$((failed + 1)); }
+	echo "of the passed, $(awk -F'\t' '$6 == "XFAIL"' "$res" | wc -l) are expected failures (each failed for its stated cause; by cause in the report)"
 	echo "$passed passed, $failed failed"
 	[ "$failed" = 0 ]
 }

@@ -42,11 +42,19 @@ check_reloc_old_paths_identical() {
 	return $rc
 }
 
-# Writing 0/1 to kprobes/enabled through either path changes both.
-check_reloc_enabled_both_ways() {
+# kprobes/enabled toggles: 0 then 1, each read back. Where the scenario
+# gives the old path (debugfs mounted, or the compat view), the 0 goes
+# through the old path and is read through the new one, and the other way
+# round for the 1; elsewhere both go through tracefs, and the note says so.
+check_reloc_enabled_toggle() {
 	new=$T/kprobes/enabled
 	old=$new
 	old_paths && old=$D/kprobes/enabled
+	if [ "$old" = "$new" ]; then
+		note "reloc_enabled_toggle: through tracefs only (no old path in this scenario)"
+	else
+		note "reloc_enabled_toggle: through the old path and the new one"
+	fi
 	echo 0 >"$old" || return 1
 	a=$(cat "$new")
 	# kprobes stay enabled for the checks after this one, whatever happens

@@ -57,8 +57,10 @@ user_check() {
 	fi
 	why=$(grep -m 1 -E "$REFUSAL" refusal.log)
 	# A tool that quietly skips what it cannot read (perf list): the
-	# refusal is in its strace log, an openat() in tracefs with EACCES.
-	[ -n "$why" ] || why=$(cat "/tmp/checks-$1"/*.strace 2>/dev/null | grep -m 1 'openat(.*= -1 EACCES')
+	# refusal is in its strace log, an openat() with EACCES of a file in
+	# tracefs or debugfs (not just any file).
+	[ -n "$why" ] || why=$(cat "/tmp/checks-$1"/*.strace 2>/dev/null |
+		grep -m 1 -E 'openat\([^"]*"/sys/kernel/(tracing|debug)/[^"]*".*= -1 EACCES')
 	if [ -z "$why" ]; then
 		cat refusal.log
 		echo "$1: check_$2 failed, but not with a permission refusal"
