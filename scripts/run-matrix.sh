@@ -6,16 +6,22 @@
 # the scenario's CHECK_GROUPS), keep the TAP under
 # out/results/<kernel>/<scenario>.tap and the console logs beside it.
 # The debug kernels ($TRACEFS_RELOC_DEBUG_KERNELS, default both; none with
-# -k or -s) boot through scenario stress only. -a adds the debug kernels'
-# cells to the results of an earlier run, and boots nothing else.
+# -k or -s) boot through scenario stress only, the plain patched kernels
+# also through scenario concurrency (the stress group without the debug
+# config's fault injection; none with -k, -s or -c). -a adds the debug
+# kernels' cells to the results of an earlier run, and boots nothing else.
 # Guests run JOBS at a time (default: CPUs + 1, as guests often sleep; each has one
 # vCPU under TCG); host-root cells at most CPUs at a time
 # (TRACEFS_RELOC_HOST_JOBS).
 # A cell whose inputs (kernel image, guest image, files put into the guest,
-# scenario, check groups, tools-check/ and qemu-env/, timeout) are the same as
-# in an earlier run (of any clone: the cache is the machine's) is not booted
-# again: its results are reused from $TR_CACHE/cell-cache/ and marked so in
-# <cell>.source and the report.
+# scenario, check groups, tools-check/ and qemu-env/, the version's
+# provides, timeout, QEMU's version, and for host-root cells every
+# installed package's version) are the same as in an earlier run (of any
+# clone: the cache is the machine's) is not booted again: what the guest
+# printed (TAP, console, exit status) is reused from $TR_CACHE/cell-cache/
+# and marked so in <cell>.source and the report. What is judged from it
+# (the points boot and kernel_log_clean) is judged again on every run,
+# with today's scripts/scan-kernel-log.sh.
 # TRACEFS_RELOC_FRESH=1 (make check FRESH=1) boots every cell.
 # A scenario's HOST_ROOT_GROUPS (the BPF and osnoise front-ends) run in a
 # second boot of their own, cell SCENARIO@host, in the host's userspace
@@ -38,14 +44,16 @@ scenarios=${TRACEFS_RELOC_SCENARIOS:-"tracefs debugfs-only both debugfs-no-mount
 # The debug kernels boot once each, through the stress scenario.
 debug_kernels=${TRACEFS_RELOC_DEBUG_KERNELS-$TR_DEBUG_KERNELS}
 debug_scenarios=stress
+# The plain patched kernels boot through these as well.
+patched_scenarios=concurrency
 groups=""
 jobs=${TRACEFS_RELOC_JOBS:-$(($(nproc) + 1))}
 append="" cell_list=""
 while getopts k:s:c:g:j:a opt; do
 	case $opt in
-	k) kernels=$OPTARG debug_kernels="" ;;
-	s) scenarios=$OPTARG debug_kernels="" ;;
-	c) cell_list=$OPTARG debug_kernels="" ;;
+	k) kernels=$OPTARG debug_kernels="" patched_scenarios="" ;;
+	s) scenarios=$OPTARG debug_kernels="" patched_scenarios="" ;;
+	c) cell_list=$OPTARG debug_kernels="" patched_scenarios="" ;;
 	g) groups=$OPTARG ;;
 	j) jobs=$OPTARG ;;
 	a) append=1 ;;
@@ -61,8 +69,13 @@ cellcache=${TRACEFS_RELOC_CELL_CACHE:-$TR_CACHE/cell-cache}
 # What every cell runs: the guest side of the project (the expectations
 # are the host's, and editing them boots nothing again).
 # (relative paths: a clone elsewhere of the same files has the same key)
-common_key=$(cd "$TR_TOP" && find tools-check qemu-env -type f ! -name 'expected*.tsv' -print0 | sort -z |
-	xargs -0 sha256sum | sha256sum | cut -d' ' -f1)
+common_key=$( {
+	cd "$TR_TOP" && find tools-check qemu-env -type f ! -name 'expected*.tsv' -print0 | sort -z | xargs -0 sha256sum
+	qemu-system-x86_64 --version | head -n 1
+} | sha256sum | cut -d' ' -f1)
+# Host-root cells run this machine's userspace: every installed package
+# (bcc's LLVM, libbpf, libtracefs, util-linux, ...) is part of their key.
+host_pkgs_key=$(dpkg-query -W -f='${Package} ${Version} ${Architecture}\n' | LC_ALL=C sort | sha256sum | cut -d' ' -f1)
 
 # cells: "kernel scenario" pairs, one boot each.
 cells=()
@@ -90,6 +103,11 @@ for s in $scenarios; do
 		[ "$(tr_role "$k")" != baseline ] ||
 			in_list "${TRACEFS_RELOC_HOST_ROOT_BASELINE_SCENARIOS:-all}" "$s" || continue
 		cells+=("$k $s@host")
+	done
+done
+for s in $patched_scenarios; do
+	for k in $kernels; do
+		[ "$(tr_role "$k")" != patched ] || [ -n "$(tr_variant "$k")" ] || cells+=("$k $s")
 	done
 done
 for s in $debug_scenarios; do
@@ -138,11 +156,38 @@ for k in $kernels $debug_kernels; do
 	unset -n p
 done
 
-# run_one KERNEL SCENARIO: one boot; the run itself is a test point ("boot"):
-# the guest booted, handed back a status and printed every test point its
-# TAP plan announced.
+# judge KERNEL SCENARIO RC: the cell's TAP (<cell>.tap) from what the guest
+# printed (<cell>.guest) and its exit status RC, plus two points of the
+# host's own: "boot" (the guest booted, handed back a status and printed
+# every test point its TAP plan announced) and "kernel_log_clean" (no splat
+# in the console log). Run for every cell, booted or reused.
+judge() {
+	local k=$1 s=$2 rc=$3 plan points scan tap=$res/$1/$2.tap
+	cp "$res/$k/$s.guest" "$tap"
+	plan=$(sed -n 's/^1\.\.\([0-9]*\)$/\1/p' "$tap" | head -n 1)
+	points=$(grep -cE '^(not )?ok [0-9]+ - ' "$tap" || true)
+	if [ "$rc" = 124 ] || [ "$rc" = 125 ]; then
+		printf 'not ok 0 - boot # guest exit %s (did not boot or finish)\n' "$rc" >>"$tap"
+	elif [ -z "$plan" ] || [ "$plan" != "$points" ]; then
+		printf 'not ok 0 - boot # incomplete TAP: plan %s, %s test points, exit %s\n' \
+			"${plan:-none}" "$points" "$rc" >>"$tap"
+	else
+		printf 'ok 0 - boot\n' >>"$tap"
+	fi
+	# Any splat in the kernel log is a failure of its own, shown in the TAP.
+	if scan=$("$TR_TOP/scripts/scan-kernel-log.sh" "$res/$k/$s.console"); then
+		printf 'ok 0 - kernel_log_clean\n' >>"$tap"
+	else
+		printf 'not ok 0 - kernel_log_clean\n' >>"$tap"
+		printf '%s\n' "$scan" | sed 's/^/#   /' >>"$tap"
+	fi
+}
+
+# run_one KERNEL SCENARIO: one boot, or the guest's output of an earlier
+# boot with the same inputs; then judge.
 run_one() {
-	local k=$1 s=$2 g=$groups rc=0 plan points tap=$res/$1/$2.tap t=600 key f host=()
+	local k=$1 s=$2 g=$groups rc=0 key f host=() how
+	local t=600 cached=$cellcache/$1/$2
 	# KASAN and lockdep make a debug kernel several times slower.
 	case $k in *-debug) t=1500 ;; esac
 	# Host-root cells: the host's tools (whose versions are part of the
@@ -156,52 +201,38 @@ run_one() {
 	[ -n "$g" ] || g=$(groups_of "$s")
 	key=$( {
 		echo "$common_key $k $s $t $g ${p[*]}"
-		[ ${#host[@]} = 0 ] || dpkg-query -W bpfcc-tools python3-bpfcc bpftrace rtla python3 2>/dev/null
+		[ ${#host[@]} = 0 ] || echo "$host_pkgs_key"
+		cat "$TR_TOP/kernel/$(tr_version "$k")/provides" 2>/dev/null || true
 		for f in "$(tr_bzimage "$k")" "$TR_CACHE/guest/initramfs.cpio.gz" "${p[@]}"; do
 			case $f in -*) ;; *) sha256sum "${f%%=*}" | cut -d' ' -f1 ;; esac
 		done
 	} | sha256sum | cut -d' ' -f1)
-	if [ "$(cat "$cellcache/$k/$s.key" 2>/dev/null)" = "$key" ]; then
-		for f in tap console err; do cp "$cellcache/$k/$s.$f" "$res/$k/$s.$f"; done
-		echo "reused from $(cat "$cellcache/$k/$s.date")" >"$res/$k/$s.source"
-		printf '%-22s %-17s %s\n' "$k" "$s" \
-			"$(grep -c '^ok ' "$tap") ok, $(grep -c '^not ok ' "$tap") not ok (reused: same inputs)" >&2
-		return 0
-	fi
-	touch "$tap"
-	# shellcheck disable=SC2086
-	"$TR_TOP/qemu-env/run-guest.sh" -q -k "$k" -s "${s%@host}" -t "$t" "${host[@]}" "${p[@]}" \
-		-o "$tap" -l "$res/$k/$s.console" -- \
-		sh /tools-check/run-checks.sh $g 2>"$res/$k/$s.err" || rc=$?
-	plan=$(sed -n 's/^1\.\.\([0-9]*\)$/\1/p' "$tap" | head -n 1)
-	points=$(grep -cE '^(not )?ok [0-9]+ - ' "$tap" || true)
-	if [ "$rc" = 124 ] || [ "$rc" = 125 ]; then
-		printf 'not ok 0 - boot # guest exit %s (did not boot or finish)\n' "$rc" >>"$tap"
-	elif [ -z "$plan" ] || [ "$plan" != "$points" ]; then
-		printf 'not ok 0 - boot # incomplete TAP: plan %s, %s test points, exit %s\n' \
-			"${plan:-none}" "$points" "$rc" >>"$tap"
+	if [ "$(cat "$cached.key" 2>/dev/null)" = "$key" ]; then
+		for f in guest console err rc; do cp "$cached.$f" "$res/$k/$s.$f"; done
+		rc=$(cat "$res/$k/$s.rc")
+		echo "reused from $(cat "$cached.date")" >"$res/$k/$s.source"
+		how="reused: same inputs; judged again"
 	else
-		printf 'ok 0 - boot\n' >>"$tap"
+		: >"$res/$k/$s.guest"
+		# shellcheck disable=SC2086
+		"$TR_TOP/qemu-env/run-guest.sh" -q -k "$k" -s "${s%@host}" -t "$t" "${host[@]}" "${p[@]}" \
+			-o "$res/$k/$s.guest" -l "$res/$k/$s.console" -- \
+			sh /tools-check/run-checks.sh $g 2>"$res/$k/$s.err" || rc=$?
+		echo "$rc" >"$res/$k/$s.rc"
+		cat "$res/$k/$s.err" >&2
+		echo "run $(date -u '+%Y-%m-%d %H:%M UTC')" >"$res/$k/$s.source"
+		how=""
+		# Only a cell that ran to its end is kept for reuse.
+		if [ "$rc" != 124 ] && [ "$rc" != 125 ]; then
+			mkdir -p "$cellcache/$k"
+			for f in guest console err rc; do cp "$res/$k/$s.$f" "$cached.$f"; done
+			date -u '+%Y-%m-%d %H:%M UTC' >"$cached.date"
+			echo "$key" >"$cached.key"
+		fi
 	fi
-	# Any splat in the kernel log is a failure of its own, shown in the TAP.
-	local scan
-	if scan=$("$TR_TOP/scripts/scan-kernel-log.sh" "$res/$k/$s.console"); then
-		printf 'ok 0 - kernel_log_clean\n' >>"$tap"
-	else
-		printf 'not ok 0 - kernel_log_clean\n' >>"$tap"
-		printf '%s\n' "$scan" | sed 's/^/#   /' >>"$tap"
-	fi
-	cat "$res/$k/$s.err" >&2
+	judge "$k" "$s" "$rc"
 	printf '%-22s %-17s %s\n' "$k" "$s" \
-		"$(grep -c '^ok ' "$tap") ok, $(grep -c '^not ok ' "$tap") not ok" >&2
-	echo "run $(date -u '+%Y-%m-%d %H:%M UTC')" >"$res/$k/$s.source"
-	# Only a cell that ran to its end is kept for reuse.
-	if [ "$rc" != 124 ] && [ "$rc" != 125 ]; then
-		mkdir -p "$cellcache/$k"
-		for f in tap console err; do cp "$res/$k/$s.$f" "$cellcache/$k/$s.$f"; done
-		date -u '+%Y-%m-%d %H:%M UTC' >"$cellcache/$k/$s.date"
-		echo "$key" >"$cellcache/$k/$s.key"
-	fi
+		"$(grep -c '^ok ' "$res/$k/$s.tap") ok, $(grep -c '^not ok ' "$res/$k/$s.tap") not ok${how:+ ($how)}" >&2
 }
 
 
