@@ -39,7 +39,8 @@ check:
 ##             version (check boots the newest version's only, and no debug
 ##             kernel: it would not fit CI's cold budget; DEBUG_VERSIONS="6.12"
 ##             adds that version's patched one, and its baseline one when the
-##             patched one fails a point)
+##             patched one fails a point); writes kernel/<version>/debug.tap,
+##             the record every check verifies: commit it with the series
 check-debug:
 	TRACEFS_RELOC_DEBUG_BASELINE=1 TRACEFS_RELOC_FRESH=$(FRESH) scripts/check.sh
 

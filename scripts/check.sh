@@ -144,8 +144,19 @@ tr_expectations expected.tsv >"$TR_OUT/expected.tsv"
 # give the same results on every version's patched kernel.
 "$TR_TOP/scripts/check-upgrade.sh" "$TR_OUT/guest-results.tsv" >"$TR_OUT/upgrade.tap" || true
 grep -E '^(not )?ok|^# upgrade' "$TR_OUT/upgrade.tap" | sed 's/^/  /' | grep -v '^  ok' || true
+# The debug kernels' record (scripts/debug-record.sh): a run that booted a
+# version's debug kernels writes it; every run verifies each version's.
+for v in $debug_versions; do
+	! grep -q "^$v-patched-debug"$'\t' "$TR_OUT/guest-results.tsv" ||
+		"$TR_TOP/scripts/debug-record.sh" write "$v" "$TR_OUT/guest-results.tsv"
+done
+for v in $TR_VERSIONS; do
+	"$TR_TOP/scripts/debug-record.sh" verify "$v" || true
+done >"$TR_OUT/debug-record.tap"
+grep -v '^ok' "$TR_OUT/debug-record.tap" || true
 {
 	cat "$TR_OUT/guest-results.tsv"
+	"$TR_TOP/scripts/tap-to-results.sh" debug-record "$TR_OUT/debug-record.tap"
 	"$TR_TOP/scripts/tap-to-results.sh" host-tests "$TR_OUT/host-tests.tap"
 	! grep -q '^TAP' "$TR_OUT/upgrade.tap" || "$TR_TOP/scripts/tap-to-results.sh" upgrade "$TR_OUT/upgrade.tap"
 	"$TR_TOP/scripts/tap-to-results.sh" ftracetest "$TR_OUT/ftracetest.tap"

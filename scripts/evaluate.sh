@@ -106,7 +106,11 @@ completeness() {
 		for (i = 1; i <= n; i++)
 			if (mk(ek[i], $1) && m(es[i], $2) && m(ec[i], $3)) hit = i
 		if (hit) { used[hit] = 1; expect = ex[hit]; reason = er[hit] }
-		if (expect == "pass") verdict = ($4 == "ok") ? "PASS" : "FAIL"
+		if (expect == "pass") {
+			verdict = ($4 == "ok") ? "PASS" : "FAIL"
+			# an unexpected failure carries the start of its diagnostics
+			if (verdict == "FAIL" && reason == "") reason = substr(diag, 1, 300)
+		}
 		else if ($4 == "ok") verdict = "XPASS"
 		else if (em[hit] == "") { verdict = "FAIL"; reason = "expected row " el[hit] " names no match for its reason: " reason }
 		else if (diag ~ em[hit]) verdict = "XFAIL"
