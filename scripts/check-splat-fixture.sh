@@ -66,3 +66,19 @@ fi
 failed=$(awk -F'\t' '$6 == "FAIL"' "$out/results.tsv" | wc -l)
 if [ "$failed" -gt 0 ]; then echo "ok - $t: $failed failing point(s) would fail make check"; else
 	echo "not ok - $t: no failing point"; fi
+# A fixture on the debug kernel: make check sees its splat through the
+# version's debug record (scripts/debug-record.sh), which a debug run with
+# the bug present would have written: the record must not verify, and must
+# name the splat.
+if [ "$VARIANT" = debug ]; then
+	sed "s/^$id\t/$ver-patched-debug\t/" "$out/results.tsv" >"$out/as-series.tsv"
+	TRACEFS_RELOC_DEBUG_RECORD=$out/debug.tap "$TR_TOP/scripts/debug-record.sh" write "$ver" "$out/as-series.tsv" >/dev/null
+	rc=0
+	rec=$(TRACEFS_RELOC_DEBUG_RECORD=$out/debug.tap "$TR_TOP/scripts/debug-record.sh" verify "$ver") || rc=$?
+	if [ "$rc" = 1 ] && printf '%s\n' "$rec" | grep -E "$EXPECT_SPLAT" >/dev/null; then
+		echo "ok - $t: a debug record written with it fails make check, naming the splat"
+	else
+		echo "not ok - $t: a debug record written with it: verify exited $rc"
+		printf '%s\n' "$rec" | head -n 5 | sed 's/^/#   /'
+	fi
+fi
