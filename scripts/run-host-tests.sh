@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Run the host-side tests of the pipeline itself (scripts/tests/test-*.sh)
-# and print TAP. Each test file prints "ok - ..." / "not ok - ..." lines,
-# and its time.
+# and print TAP: numbered points and a plan at the end. Each test file
+# prints "ok - ..." / "not ok - ..." lines and "# tap_done" as its last
+# (tests/tap.sh); a point per file says it ran to its end, and its time.
 # A run whose inputs are those of an earlier run is not run again: its TAP
 # is reprinted, marked so. The inputs: every file of the checkout (by
 # content and relative path, committed or not, so a fresh clone of the
@@ -38,13 +39,28 @@ set +e
 	rc=0
 	echo "TAP version 13"
 	for t in "$here"/tests/test-*.sh; do
-		echo "# $(basename "$t")"
+		name=$(basename "$t")
+		echo "# $name"
 		t0=$SECONDS
-		bash "$t" || rc=1
-		echo "# $(basename "$t"): $((SECONDS - t0)) s"
+		out=$(mktemp)
+		trc=0
+		bash "$t" >"$out" || trc=$?
+		cat "$out"
+		# a file that stopped before its end (set -e, a crash) lost the
+		# points after that: a failure of its own
+		if grep -qx '# tap_done' "$out"; then
+			echo "ok - $name: ran to its end ($(grep -c '^ok ' "$out") ok, $(grep -c '^not ok ' "$out") not ok)"
+		else
+			echo "not ok - $name: stopped before its end (exit $trc), the points after that are missing"
+			trc=1
+		fi
+		rm -f "$out"
+		[ "$trc" = 0 ] || rc=1
+		echo "# $name: $((SECONDS - t0)) s"
 	done
 	exit "$rc"
-} | tee "$tap"
+} | awk '/^(not )?ok / { n++; sub(/^ok /, "ok " n " "); sub(/^not ok /, "not ok " n " ") } { print } END { print "1.." n }' |
+	tee "$tap"
 rc=${PIPESTATUS[0]}
 set -e
 rm -f "$cache"/*.tap "$cache"/*.date "$cache"/*.rc

@@ -9,14 +9,20 @@ here=$(cd "$(dirname "$0")" && pwd)
 run=$here/../../qemu-env/run-guest.sh
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# guest ARGS...: run-guest.sh, keeping each boot's console (console.N)
+nboot=0
+guest() {
+	nboot=$((nboot + 1))
+	"$run" -l "$tmp/console.$nboot${GUEST_CONSOLE_SUFFIX:-}" "$@"
+}
 
 # The busybox image has no python3 (build-initramfs.sh copies a fixed list).
 expect "host-root: python3 is not in the busybox image" \
-	bash -c "! '$run' -k patched -s tracefs -- sh -c 'command -v python3' >'$tmp/bb' 2>&1"
+	bash -c "! '$run' -l '$tmp/console.0' -k patched -s tracefs -- sh -c 'command -v python3' >'$tmp/bb' 2>&1"
 
 marker=/etc/tr-host-root-test.$$
 rc=0
-"$run" -H -k patched -s tracefs -- sh -c "
+guest -H -k patched -s tracefs -- sh -c "
 	python3 -c 'print(\"python\", 6 * 7)'
 	echo kernel \$(uname -r)
 	touch /usr/tr-ro-test 2>/dev/null && echo usr-writable || echo usr-read-only
@@ -37,7 +43,7 @@ expect "host-root: the scenario's tracefs mount is there" grep -qx 'tracefs at /
 sed -n 's/^==> guest \(.*\): exit .* after \(.*\)$/# boot and run, host root: \2 (\1)/p' "$tmp/e"
 
 rc=0
-"$run" -H -k patched -s delegated -u tracer -- sh -c 'id -un; id -Gn' >"$tmp/o" 2>"$tmp/e" || rc=$?
+guest -H -k patched -s delegated -u tracer -- sh -c 'id -un; id -Gn' >"$tmp/o" 2>"$tmp/e" || rc=$?
 expect "host-root: runs as the guest's unprivileged user (tracer)" grep -qx tracer "$tmp/o"
 expect "host-root: ... with the tracing group" grep -qw tracing "$tmp/o"
 # The front-end check that finds bcc's silent fallback (an empty kprobe
@@ -59,12 +65,23 @@ cat >"$tmp/one.sh" <<'SH'
 cd $W && check_bcc_blacklist_honoured
 SH
 rc=0
-"$run" -H -k patched -s both -f "$tmp/one.sh" >"$tmp/o" 2>"$tmp/e" || rc=$?
+guest -H -k patched -s both -f "$tmp/one.sh" >"$tmp/o" 2>"$tmp/e" || rc=$?
 expect "frontends: bcc_blacklist_honoured passes where bcc reads the blacklist" test "$rc" = 0
 rc=0
 printf 'PYTHONPATH=/run/inject; export PYTHONPATH\n' | cat - "$tmp/one.sh" >"$tmp/one-eperm.sh"
-"$run" -H -k patched -s both -p "$tmp/inject/sitecustomize.py=/run/inject/sitecustomize.py" \
+guest -H -k patched -s both -p "$tmp/inject/sitecustomize.py=/run/inject/sitecustomize.py" \
 	-f "$tmp/one-eperm.sh" >"$tmp/o" 2>"$tmp/e" || rc=$?
 expect "frontends: ... and fails when bcc silently falls back to an empty blacklist (EPERM)" \
 	bash -c "[ $rc = 1 ] && grep -q 'blacklisted functions (it used an empty blacklist)' '$tmp/o'"
+# Every boot's console is scanned as the matrix's are (kernel_log_clean):
+# clean, but for the deliberate panic, which the scanner must find.
+consoles_clean() {
+	local c bad=""
+	for c in "$tmp"/console.*; do
+		case $c in *.panic) continue ;; esac
+		"$here/../scan-kernel-log.sh" "$c" >/dev/null || bad="$bad $(basename "$c")"
+	done
+	[ -z "$bad" ] || { echo "splats in:$bad" >&2; return 1; }
+}
+expect "runner: every boot of this test has a clean kernel log ($nboot boots)" consoles_clean
 tap_done
