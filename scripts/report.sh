@@ -116,7 +116,8 @@ versions_table() {
 				echo
 				echo '```'
 				awk -v c="$c" '
-					f && /^#   / { print substr($0, 5); if (++n >= 14) exit; next }
+					# the first 14 lines, and every further splat header
+					f && /^#   / { l = substr($0, 5); if (++n <= 14 || l ~ /^(splat [0-9]+ of [0-9]+, line|\.\.\. and [0-9]+ more splat)/) print l; next }
 					f { exit }
 					/^not ok [0-9]+ - / { name = $0; sub(/^not ok [0-9]+ - /, "", name); sub(/ *#.*$/, "", name); if (name == c) f = 1 }' "$tap"
 				echo '```'

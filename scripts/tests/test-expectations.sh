@@ -91,4 +91,24 @@ printf '6.12-baseline-debug\tstress\t1\n' >>"$tmp/h/plan.tsv"
 "$here/../evaluate.sh" "$tmp/dexp.tsv" "$tmp/h" >"$tmp/dout.tsv"
 expect "evaluate: a debug-kernel row matching no point of a debug cell that booted fails" \
 	grep -q 'expected_row_unused:x:5' "$tmp/dout.tsv"
+
+# An expected splat does not hide another one: every splat's header in a
+# kernel_log_clean diagnostic (scan-kernel-log.sh's output) must match.
+mkdir -p "$tmp/k/baseline-debug" "$tmp/k2/baseline-debug"
+fx=$here/fixtures/kernel-log
+{
+	echo "not ok 1 - kernel_log_clean"
+	"$here/../scan-kernel-log.sh" "$fx/two-splats.log" | sed 's/^/#   /' || true
+} >"$tmp/k/baseline-debug/stress.tap"
+{
+	echo "not ok 1 - kernel_log_clean"
+	"$here/../scan-kernel-log.sh" "$fx/kasan-6.12.log" | sed 's/^/#   /' || true
+} >"$tmp/k2/baseline-debug/stress.tap"
+printf 'baseline-debug\tstress\tkernel_log_clean\tfail\tthe known KASAN report\tBUG: KASAN: slab-use-after-free\n' >"$tmp/kexp.tsv"
+"$here/../evaluate.sh" "$tmp/kexp.tsv" "$tmp/k" >"$tmp/kout.tsv" 2>/dev/null || true
+"$here/../evaluate.sh" "$tmp/kexp.tsv" "$tmp/k2" >"$tmp/k2out.tsv" 2>/dev/null || true
+expect "evaluate: the expected splat alone is XFAIL" \
+	bash -c 'awk -F"\t" "\$3 == \"kernel_log_clean\" {print \$6}" "$1" | grep -qx XFAIL' _ "$tmp/k2out.tsv"
+expect "evaluate: the expected splat and a second one is FAIL, naming the second" \
+	bash -c 'awk -F"\t" "\$3 == \"kernel_log_clean\"" "$1" | grep -P "\tFAIL\tanother splat than the expected one .*: WARNING: CPU: 0 PID: 151 at fs/tracefs/event_inode.c" >/dev/null' _ "$tmp/kout.tsv"
 tap_done
