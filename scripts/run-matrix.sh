@@ -87,6 +87,13 @@ if [ -n "$cell_list" ]; then
 		[[ " $kernels " == *" ${c%%:*} "* ]] || kernels="$kernels ${c%%:*}"
 	done
 fi
+# The plain patched kernels' own scenarios first: their cells are the
+# longest of the busybox ones (the stress loops).
+for s in $patched_scenarios; do
+	for k in $kernels; do
+		[ "$(tr_role "$k")" != patched ] || [ -n "$(tr_variant "$k")" ] || cells+=("$k $s")
+	done
+done
 # in_list LIST WORD: WORD is one of LIST's words, or LIST is "all".
 in_list() { [ "$1" = all ] || [[ " $1 " == *" $2 "* ]]; }
 host_groups_of() { tr_env_get "$TR_TOP/qemu-env/scenarios/$1.env" HOST_ROOT_GROUPS; }
@@ -103,11 +110,6 @@ for s in $scenarios; do
 		[ "$(tr_role "$k")" != baseline ] ||
 			in_list "${TRACEFS_RELOC_HOST_ROOT_BASELINE_SCENARIOS:-all}" "$s" || continue
 		cells+=("$k $s@host")
-	done
-done
-for s in $patched_scenarios; do
-	for k in $kernels; do
-		[ "$(tr_role "$k")" != patched ] || [ -n "$(tr_variant "$k")" ] || cells+=("$k $s")
 	done
 done
 for s in $debug_scenarios; do
