@@ -47,6 +47,9 @@ bench_version() {
 				tr_die "bench boot $k #$r failed (console: $out/raw/$k-$r.console)"
 			t1=$(date +%s.%N)
 			grep -q '^BENCH done 1 flag' "$raw" || tr_die "bench $k #$r did not finish: see $raw"
+			# figures from a kernel that printed a splat are no figures
+			"$TR_TOP/scripts/scan-kernel-log.sh" "$out/raw/$k-$r.console" >/dev/null ||
+				tr_die "bench $k #$r: a splat in the kernel log ($("$TR_TOP/scripts/scan-kernel-log.sh" --headers "$out/raw/$k-$r.console" | head -n 1 | cut -f2-); $out/raw/$k-$r.console)"
 			awk -v r="$r" -v k="$role" '$1 == "BENCH" && $2 != "done" {printf "%s,%s,%s,%s,%s,icount\n", r, k, $2, $3, $4}' "$raw" >>"$csv"
 			printf '%s,%s,boot_run_wall,%.2f,s,wall\n' "$r" "$role" "$(echo "$t1 - $t0" | bc)" >>"$csv"
 			tr_log "bench $k #$r/$reps: $(grep -c '^BENCH' "$raw") figures, $(echo "$t1 - $t0" | bc | cut -c1-5) s"

@@ -14,9 +14,12 @@
 #   -t SEC       timeout of each boot (default 300)
 #   -H           run COMMAND in the host's own userspace (run-guest.sh
 #                --host-root): any tool installed on this machine
-# Outputs: out/compare/<kernel>.txt (the command's output), .status.
+# Outputs: out/compare/<kernel>.txt (the command's output), .status, .log
+# (clean or SPLAT: scripts/scan-kernel-log.sh on its console, .console;
+# the splats in .splats).
 # Exits 1 when a patched kernel's exit status differs from its baseline's,
-# 0 otherwise (the outputs are shown, not judged).
+# or its kernel log has a splat and its baseline's has none; 0 otherwise
+# (the outputs are shown, not judged).
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/lib.sh"
@@ -43,9 +46,14 @@ for k in $kernels; do
 	"$TR_TOP/scripts/build-kernel.sh" "$k" >/dev/null
 	rc=0
 	"$TR_TOP/qemu-env/run-guest.sh" -q -k "$k" -s "$scenario" -u "$user" -t "$timeout" \
-		"${copies[@]}" -o "$out/$k.txt" -- "$@" 2>"$out/$k.err" || rc=$?
+		"${copies[@]}" -o "$out/$k.txt" -l "$out/$k.console" -- "$@" 2>"$out/$k.err" || rc=$?
 	echo "$rc" >"$out/$k.status"
-	echo "==> $k ($scenario, $user): exit $rc, $(wc -l <"$out/$k.txt") lines of output"
+	# the kernel's log: a splat is a difference whatever the command printed
+	log=clean
+	"$TR_TOP/scripts/scan-kernel-log.sh" "$out/$k.console" >"$out/$k.splats" || log=SPLAT
+	echo "$log" >"$out/$k.log"
+	echo "==> $k ($scenario, $user): exit $rc, kernel log $log, $(wc -l <"$out/$k.txt") lines of output"
+	[ "$log" = clean ] || sed -n '1,14p' "$out/$k.splats"
 	[ "$rc" -lt 124 ] || tail -n 20 "$out/$k.err"
 done
 
@@ -53,11 +61,16 @@ done
 same() { cmp -s "$out/$1.txt" "$out/$2.txt" && echo same || echo differs; }
 first=${kernels%% *}
 echo
-printf '%-22s %-5s %-30s %s\n' kernel exit "output vs its baseline" "output vs $first"
+printf '%-22s %-5s %-6s %-30s %s\n' kernel exit log "output vs its baseline" "output vs $first"
 differs=0
 for k in $kernels; do
 	base=$(tr_version "$k")-baseline
 	rc=$(cat "$out/$k.status")
+	log=$(cat "$out/$k.log")
+	# a splat in a patched kernel's log that its baseline has not
+	if [[ $k == *-patched* ]] && [ "$log" != clean ] && [ "$(cat "$out/$base.log" 2>/dev/null)" != SPLAT ]; then
+		differs=1
+	fi
 	vb=- vf=-
 	if [ "$k" != "$base" ] && [ -f "$out/$base.status" ]; then
 		vb=$(same "$base" "$k")
@@ -67,7 +80,7 @@ for k in $kernels; do
 		fi
 	fi
 	[ "$k" = "$first" ] || vf=$(same "$first" "$k")
-	printf '%-22s %-5s %-30s %s\n' "$k" "$rc" "$vb" "$vf"
+	printf '%-22s %-5s %-6s %-30s %s\n' "$k" "$rc" "$log" "$vb" "$vf"
 done
 for k in $kernels; do
 	base=$(tr_version "$k")-baseline

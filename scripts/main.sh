@@ -20,10 +20,17 @@ tr_log "booting $k (scenario $scenario) and running trace-cmd and perf"
 tap=$TR_OUT/main.tap
 rc=0
 tr_phase boot-and-check "$TR_TOP/qemu-env/run-guest.sh" -k "$k" -s "$scenario" -o "$tap" \
-	-- sh /tools-check/run-checks.sh scenario tools || rc=$?
+	-l "$TR_OUT/main.console" -- sh /tools-check/run-checks.sh scenario tools || rc=$?
+# The guest's kernel log, as make check scans every boot's.
+if scan=$("$TR_TOP/scripts/scan-kernel-log.sh" "$TR_OUT/main.console"); then
+	echo "ok - kernel_log_clean" >>"$tap"
+else
+	{ echo "not ok - kernel_log_clean"; printf '%s\n' "$scan" | sed 's/^/#   /'; } >>"$tap"
+	[ "$rc" != 0 ] || rc=1
+fi
 
 echo
 echo "Summary ($k kernel, scenario $scenario):"
-grep -E '^(not )?ok |^# path:' "$tap" | sed 's/^/  /'
+grep -E '^(not )?ok |^# path:|^#   (splat|[0-9]+ splats?|no console)' "$tap" | sed 's/^/  /'
 echo "$(grep -c '^ok ' "$tap") passed, $(grep -c '^not ok ' "$tap") failed; total $(($(date +%s) - t0)) s"
 exit "$rc"
