@@ -5,15 +5,10 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=scripts/tests/tap.sh
 . "$here/tap.sh"
-run=$here/../../qemu-env/run-guest.sh
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-# guest ARGS...: run-guest.sh, keeping each boot's console (console.N)
-nboot=0
-guest() {
-	nboot=$((nboot + 1))
-	"$run" -l "$tmp/console.$nboot${GUEST_CONSOLE_SUFFIX:-}" "$@"
-}
+# shellcheck source=scripts/tests/guest-consoles.sh
+. "$here/guest-consoles.sh"
 
 rc=0
 guest -k patched -s tracefs -- sh -c 'echo hello-from-guest; exit 7' >"$tmp/o" 2>"$tmp/e" || rc=$?
@@ -49,15 +44,5 @@ expect "runner: ... and shows the console tail" grep -q 'last 50 console lines' 
 rc=0
 guest -k patched -s no-such-scenario -- true >"$tmp/o" 2>"$tmp/e" || rc=$?
 expect "runner: an unknown scenario is refused by name" bash -c "[ $rc != 0 ] && grep -q \"unknown scenario 'no-such-scenario'\" '$tmp/e'"
-# Every boot's console is scanned as the matrix's are (kernel_log_clean):
-# clean, but for the deliberate panic, which the scanner must find.
-consoles_clean() {
-	local c bad=""
-	for c in "$tmp"/console.*; do
-		case $c in *.panic) continue ;; esac
-		"$here/../scan-kernel-log.sh" "$c" >/dev/null || bad="$bad $(basename "$c")"
-	done
-	[ -z "$bad" ] || { echo "splats in:$bad" >&2; return 1; }
-}
 expect "runner: every boot of this test has a clean kernel log ($nboot boots)" consoles_clean
 tap_done

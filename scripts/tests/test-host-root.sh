@@ -6,15 +6,10 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=scripts/tests/tap.sh
 . "$here/tap.sh"
-run=$here/../../qemu-env/run-guest.sh
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-# guest ARGS...: run-guest.sh, keeping each boot's console (console.N)
-nboot=0
-guest() {
-	nboot=$((nboot + 1))
-	"$run" -l "$tmp/console.$nboot${GUEST_CONSOLE_SUFFIX:-}" "$@"
-}
+# shellcheck source=scripts/tests/guest-consoles.sh
+. "$here/guest-consoles.sh"
 
 # The busybox image has no python3 (build-initramfs.sh copies a fixed list).
 expect "host-root: python3 is not in the busybox image" \
@@ -73,15 +68,5 @@ guest -H -k patched -s both -p "$tmp/inject/sitecustomize.py=/run/inject/sitecus
 	-f "$tmp/one-eperm.sh" >"$tmp/o" 2>"$tmp/e" || rc=$?
 expect "frontends: ... and fails when bcc silently falls back to an empty blacklist (EPERM)" \
 	bash -c "[ $rc = 1 ] && grep -q 'blacklisted functions (it used an empty blacklist)' '$tmp/o'"
-# Every boot's console is scanned as the matrix's are (kernel_log_clean):
-# clean, but for the deliberate panic, which the scanner must find.
-consoles_clean() {
-	local c bad=""
-	for c in "$tmp"/console.*; do
-		case $c in *.panic) continue ;; esac
-		"$here/../scan-kernel-log.sh" "$c" >/dev/null || bad="$bad $(basename "$c")"
-	done
-	[ -z "$bad" ] || { echo "splats in:$bad" >&2; return 1; }
-}
-expect "runner: every boot of this test has a clean kernel log ($nboot boots)" consoles_clean
+expect "host-root: every boot of this test has a clean kernel log ($nboot boots)" consoles_clean
 tap_done
