@@ -14,6 +14,7 @@ PKGS=(
 	ccache git quilt perl python3 python3-ply python3-git python3-markdown shellcheck
 	sparse coccinelle ocaml-nox python3-docutils
 	bpfcc-tools bpftrace rtla
+	lintian mmdebstrap e2fsprogs
 )
 for v in $TR_VERSIONS; do
 	for key in package config-package build-depends; do
