@@ -1,19 +1,21 @@
 #!/usr/bin/env bash
 # check-series-bisect.sh VERSION: apply the version's series one patch at a
 # time in a scratch tree (VERSION-bisect in the cache), build the kernel
-# after each patch and boot it. Prints TAP lines. The result is cached per
-# series content and configuration, so a run with an unchanged series only
-# reprints it.
+# after each patch and boot it; each boot's console is scanned for splats
+# (scripts/scan-kernel-log.sh). Prints TAP lines: builds, boots and
+# kernel log clean, per patch. An empty series fails. The result is cached
+# per series content and configuration, so a run with an unchanged series
+# only reprints it.
 # A finished run is also recorded in the checkout, kernel/VERSION/bisect.tap,
-# headed by the hash of what it ran on (the series, its patches and the
-# config fragments). A machine with no cached result (a fresh clone on a
+# headed by the hash of what it ran on (the series, its patches, the
+# config fragments and the linux-source package's version). A machine with no cached result (a fresh clone on a
 # fresh machine) reprints that record instead of bisecting again when, and
 # only when, the hash still matches: any change to a patch, the series file
 # or a fragment runs the bisect. Two series bisected cold cost more than
 # make check's budget (about 15 minutes each on 2 cores); the record is
 # committed with the series, so what was bisected is in the history.
 # Within a bisect, a step whose code is the same as a step of the record
-# (the same fragments and the same patches 1..i, by git patch-id, so that
+# (the same package version, fragments and patches 1..i, by git patch-id, so that
 # renumbered or reworded patches count as the same) and passed there is
 # not built and booted again: its lines are reprinted, saying so. The
 # record keeps each step's key ("# step-key N KEY").
@@ -25,9 +27,15 @@ set -euo pipefail
 ver=${1:?usage: check-series-bisect.sh VERSION}
 id=$ver-bisect
 mapfile -t patches < <(tr_series_patches "$ver")
-[ ${#patches[@]} -gt 0 ] || { echo "# $ver: empty series: nothing to bisect"; exit 0; }
+if [ ${#patches[@]} = 0 ]; then
+	echo "not ok - bisect ($ver): $(tr_series_dir "$ver")/series names no patch: nothing to build"
+	exit 1
+fi
 mapfile -t frags < <(tr_frags "$ver")
-hash=$(tr_series_hash "$ver" "${frags[@]}")
+# The tree the patches apply to: the linux-source package's version.
+pkg=$(tr_vget "$ver" package)
+pkgver="$pkg $(dpkg-query -W -f='${Version}' "$pkg" 2>/dev/null || echo not-installed)"
+hash=$(printf '%s %s\n' "$(tr_series_hash "$ver" "${frags[@]}")" "$pkgver" | sha256sum | cut -d' ' -f1)
 dir=$(dirname "$(tr_src "$id")")
 cache=$dir/result.$hash
 record=$TR_TOP/kernel/$ver/bisect.tap
@@ -45,7 +53,7 @@ if [ "${TRACEFS_RELOC_BISECT:-}" != 1 ]; then
 	fi
 fi
 
-mapfile -t keys < <(tr_bisect_step_keys "${frags[@]}" -- "${patches[@]}")
+mapfile -t keys < <(tr_bisect_step_keys -s "$pkgver" "${frags[@]}" -- "${patches[@]}")
 # recorded KEY: the record's two lines of the step with that key, if both ok.
 recorded() {
 	[ "${TRACEFS_RELOC_BISECT:-}" != 1 ] || return 1
@@ -81,7 +89,7 @@ for p in "${patches[@]}"; do
 		tail -n 20 "$dir/build-$i.log" | sed 's/^/#   /'
 		continue
 	fi
-	if "$TR_TOP/qemu-env/run-guest.sh" -q -k "$(tr_bzimage "$id")" -s both -t 120 -- \
+	if "$TR_TOP/qemu-env/run-guest.sh" -q -k "$(tr_bzimage "$id")" -s both -t 120 -l "$dir/console-$i.log" -- \
 		sh -c 'grep -q tracefs /proc/mounts && ls /sys/kernel/debug/tracing/events >/dev/null' \
 		>/dev/null 2>"$dir/boot-$i.log"; then
 		echo "ok - bisect ($ver): boots with patches 1-$i" | tee -a "$res"
@@ -89,12 +97,19 @@ for p in "${patches[@]}"; do
 		echo "not ok - bisect ($ver): boots with patches 1-$i" | tee -a "$res"
 		tail -n 20 "$dir/boot-$i.log" | sed 's/^/#   /'
 	fi
+	if scan=$("$TR_TOP/scripts/scan-kernel-log.sh" "$dir/console-$i.log"); then
+		echo "ok - bisect ($ver): kernel log clean with patches 1-$i" | tee -a "$res"
+	else
+		echo "not ok - bisect ($ver): kernel log clean with patches 1-$i" | tee -a "$res"
+		printf '%s\n' "$scan" | sed 's/^/#   /' | tee -a "$res"
+	fi
 done
 mv "$res" "$cache"
 {
 	echo "# The per-patch build and boot of kernel/$ver/patches (scripts/check-series-bisect.sh);"
 	echo "# reprinted on a machine without the cached result while this hash matches."
 	echo "# series-hash: $hash"
+	echo "# package: $pkgver"
 	echo "# recorded: $(date -u '+%Y-%m-%d %H:%M UTC')"
 	cat "$cache"
 } >"$record"

@@ -321,35 +321,38 @@ tr_expectations() {
 # tr_series_hash VERSION [FILE...]: a hash of the version's series (the
 # series file and its patches) and of FILE..., for "apply again only when
 # the series changes".
-# tr_bisect_step_keys FRAGMENT... -- PATCH...: one key per patch, of the
-# config fragments and the code of patches 1..i (git patch-id --stable, so
-# that a renumbered or reworded patch keeps its key): a bisect step with
-# the same key built and booted the same code.
+# tr_bisect_step_keys [-s SEED] FRAGMENT... -- PATCH...: one key per patch,
+# of SEED (the linux-source package's version: the tree the patches apply
+# to), the config fragments and the code of patches 1..i (git patch-id
+# --stable, so that a renumbered or reworded patch keeps its key): a
+# bisect step with the same key built and booted the same code.
 tr_bisect_step_keys() {
-	local frags=() p acc
+	local frags=() p acc seed=""
+	[ "${1:-}" != -s ] || { seed=$2; shift 2; }
 	while [ $# -gt 0 ] && [ "$1" != -- ]; do
 		frags+=("$1")
 		shift
 	done
 	shift
 	acc=$(tr_hash_files "${frags[@]}")
+	[ -z "$seed" ] || acc=$(printf '%s %s\n' "$seed" "$acc" | sha256sum | cut -d' ' -f1)
 	for p in "$@"; do
 		acc=$(printf '%s %s\n' "$acc" "$(git patch-id --stable <"$p" | cut -d' ' -f1)" | sha256sum | cut -d' ' -f1)
 		echo "$acc"
 	done
 }
 
-# tr_bisect_recorded RECORD VERSION KEY: the two lines (builds, boots) of
-# the step of RECORD (kernel/<version>/bisect.tap) whose "# step-key N KEY"
-# is KEY, when both passed; fails otherwise.
+# tr_bisect_recorded RECORD VERSION KEY: the three lines (builds, boots,
+# kernel log clean) of the step of RECORD (kernel/<version>/bisect.tap)
+# whose "# step-key N KEY" is KEY, when all three passed; fails otherwise.
 tr_bisect_recorded() {
 	local record=$1 ver=$2 key=$3 n lines
 	[ -f "$record" ] || return 1
 	n=$(awk -v k="$key" '$1 == "#" && $2 == "step-key" && $4 == k {print $3; exit}' "$record")
 	[ -n "$n" ] || return 1
-	lines=$(grep -E "^(not )?ok - bisect \(${ver//./\\.}\): (builds|boots) with patches 1-$n( |\$)" "$record" |
+	lines=$(grep -E "^(not )?ok - bisect \(${ver//./\\.}\): (builds|boots|kernel log clean) with patches 1-$n( |\$)" "$record" |
 		sed 's/ (recorded.*$//')
-	[ "$(echo "$lines" | grep -c '^ok')" = 2 ] || return 1
+	[ "$(echo "$lines" | grep -c '^ok')" = 3 ] || return 1
 	echo "$lines"
 }
 

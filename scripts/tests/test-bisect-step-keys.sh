@@ -2,7 +2,8 @@
 # The per-patch bisect reuses a recorded step only for the same code: the
 # step keys (tr_bisect_step_keys) follow the fragments and the diffs of
 # patches 1..i, not their numbering or wording, and the record lookup
-# (tr_bisect_recorded) hands back a step only when both its lines passed.
+# (tr_bisect_recorded) hands back a step only when all three of its lines
+# (builds, boots, kernel log clean) passed.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=scripts/tests/tap.sh
@@ -31,24 +32,35 @@ expect "changed code in patch 2: key 2 differs" test "${k#* }" != "${base#* }"
 awk '/^\+/ && !done && !/^\+\+\+/ {print; print "+/* changed */"; done = 1; next} {print}' "$p1" >"$t/changed1.patch"
 k=$(keys "$t/changed1.patch" "$p2")
 expect "changed code in patch 1: key 2 differs too" test "${k#* }" != "${base#* }"
+# another linux-source package version: other keys
+k=$(tr_bisect_step_keys -s "linux-source-$v 0.0-1" "${frags[@]}" -- "$p1" "$p2" | paste -sd' ' -)
+k2=$(tr_bisect_step_keys -s "linux-source-$v 0.0-2" "${frags[@]}" -- "$p1" "$p2" | paste -sd' ' -)
+expect "another package version: other keys" test "$k" != "$k2"
 # another fragment set: other keys
 k=$(tr_bisect_step_keys "${frags[0]}" -- "$p1" "$p2" | paste -sd' ' -)
 [ ${#frags[@]} -gt 1 ] && expect "other fragments: other keys" test "$k" != "$base"
 # the record lookup
-k1=${base%% *} k2=${base#* }
+k1=${base%% *} k2=${base#* } k3=third
 cat >"$t/rec" <<REC
 # series-hash: x
 # step-key 1 $k1
 ok - bisect ($v): builds with patches 1-1 (0001-a.patch)
 ok - bisect ($v): boots with patches 1-1
+ok - bisect ($v): kernel log clean with patches 1-1
 # step-key 2 $k2
 ok - bisect ($v): builds with patches 1-2 (0002-b.patch)
 not ok - bisect ($v): boots with patches 1-2
+ok - bisect ($v): kernel log clean with patches 1-2
+# step-key 3 $k3
+ok - bisect ($v): builds with patches 1-3 (0003-c.patch)
+ok - bisect ($v): boots with patches 1-3
 REC
 out=$(tr_bisect_recorded "$t/rec" "$v" "$k1")
-expect "recorded step 1: its two lines" test "$out" = "ok - bisect ($v): builds with patches 1-1 (0001-a.patch)
-ok - bisect ($v): boots with patches 1-1"
+expect "recorded step 1: its three lines" test "$out" = "ok - bisect ($v): builds with patches 1-1 (0001-a.patch)
+ok - bisect ($v): boots with patches 1-1
+ok - bisect ($v): kernel log clean with patches 1-1"
 expect "recorded step 2 failed to boot: not reused" eval '! tr_bisect_recorded "$t/rec" "$v" "$k2" >/dev/null'
+expect "recorded step 3 without a console scan (an older record): not reused" eval '! tr_bisect_recorded "$t/rec" "$v" "$k3" >/dev/null'
 expect "unknown key: not reused" eval '! tr_bisect_recorded "$t/rec" "$v" nosuchkey >/dev/null'
 expect "no record: not reused" eval '! tr_bisect_recorded "$t/none" "$v" "$k1" >/dev/null'
 # every step of the committed records has its key
