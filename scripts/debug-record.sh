@@ -57,7 +57,7 @@ write)
 		tr_die "no point of $ver-patched-debug in $tsv: nothing to record"
 	{
 		echo "# The debug kernels' run of kernel/$ver/patches (scripts/debug-record.sh; KASAN,"
-		echo "# lockdep, kmemleak, fault injection: scenario stress), written by make check-debug."
+		echo "# lockdep, kmemleak, fault injection: scenario stress), written by the make check that booted them."
 		echo "# make check verifies it: the key below must be today's and every point of"
 		echo "# $ver-patched-debug ok. The baseline's points are there to compare."
 		key | sed 's/^/# key: /'
