@@ -124,8 +124,13 @@ completeness() {
 		if (hit) { used[hit] = 1; expect = ex[hit]; reason = er[hit] }
 		if (expect == "pass") {
 			verdict = ($4 == "ok") ? "PASS" : "FAIL"
-			# an unexpected failure carries the start of its diagnostics
-			if (verdict == "FAIL" && reason == "") reason = substr(diag, 1, 300)
+			# an unexpected failure carries the conclusion of its
+			# diagnostics (a check says why it failed last; a console
+			# scan names the splats first)
+			if (verdict == "FAIL" && reason == "") {
+				if ($3 == "kernel_log_clean" || length(diag) <= 300) reason = substr(diag, 1, 300)
+				else reason = "..." substr(diag, length(diag) - 296)
+			}
 		}
 		else if ($4 == "ok") verdict = "XPASS"
 		else if (em[hit] == "") { verdict = "FAIL"; reason = "expected row " el[hit] " names no match for its reason: " reason }

@@ -115,11 +115,16 @@ versions_table() {
 			if [ -f "$tap" ]; then
 				echo
 				echo '```'
+				# a console scan: its first 14 lines and every further splat
+				# header; a check: its last 14 lines (it says why last)
 				awk -v c="$c" '
-					# the first 14 lines, and every further splat header
-					f && /^#   / { l = substr($0, 5); if (++n <= 14 || l ~ /^(splat [0-9]+ of [0-9]+, line|\.\.\. and [0-9]+ more splat)/) print l; next }
-					f { exit }
-					/^not ok [0-9]+ - / { name = $0; sub(/^not ok [0-9]+ - /, "", name); sub(/ *#.*$/, "", name); if (name == c) f = 1 }' "$tap"
+					function out() { if (c != "kernel_log_clean") for (i = (n > 14 ? n - 13 : 1); i <= n; i++) print L[i] }
+					f && /^#   / { l = substr($0, 5); L[++n] = l
+						if (c == "kernel_log_clean" && (n <= 14 || l ~ /^(splat [0-9]+ of [0-9]+, line|\.\.\. and [0-9]+ more splat)/)) print l
+						next }
+					f { out(); f = 0; exit }
+					/^not ok [0-9]+ - / { name = $0; sub(/^not ok [0-9]+ - /, "", name); sub(/ *#.*$/, "", name); if (name == c) f = 1 }
+					END { if (f) out() }' "$tap"
 				echo '```'
 			fi
 		done <"$TR_OUT/problems.tsv"
