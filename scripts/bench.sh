@@ -61,8 +61,10 @@ bench_version() {
 	for role in baseline patched; do
 		k=$v-$role
 		"$TR_TOP/qemu-env/run-guest.sh" -q -k "$k" -s bench -t 600 -Q -icount -Q shift=0,sleep=off \
-			-o "$out/raw/profile-$k.txt" -- sh /tools-check/bench/profile-instance.sh ||
+			-o "$out/raw/profile-$k.txt" -l "$out/raw/profile-$k.console" -- sh /tools-check/bench/profile-instance.sh ||
 			tr_die "profile boot $k failed"
+		"$TR_TOP/scripts/scan-kernel-log.sh" "$out/raw/profile-$k.console" >/dev/null ||
+			tr_die "profile boot $k: a splat in the kernel log ($out/raw/profile-$k.console)"
 		awk -v k="$role" '$1 == "PROF" {printf "%s\t%s\t%s\t%s\n", k, $2, $3, $4}' "$out/raw/profile-$k.txt" >>"$out/profile.tsv"
 	done
 
