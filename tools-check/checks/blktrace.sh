@@ -1,5 +1,5 @@
 # shellcheck shell=sh
-# Block tracing on the scratch disk /dev/vda (kernel/*/patches 0009).
+# Block tracing on the scratch disk /dev/vda (the series' "blktrace: create the trace files in tracefs").
 
 # Debian's blktrace with its default path, /sys/kernel/debug.
 check_blktrace_default_path() {

@@ -2,7 +2,7 @@
 # blktrace across CPU hotplug (make check-configs, scenario hotplug: two
 # vCPUs, maxcpus=1, so CPU 1 is offline at boot). Relay makes a CPU's
 # trace<cpu> file when the CPU comes online during a trace: with the series
-# in tracefs, with a debugfs link at the old path (kernel/*/patches 0009).
+# in tracefs, with a debugfs link at the old path (the series' "blktrace: create the trace files in tracefs").
 D=/sys/kernel/debug
 T=/sys/kernel/tracing
 HP=$W/hotplug

@@ -3,7 +3,7 @@
 # the hotplug combination, which has the lockdown LSM; no lockdown= on the
 # command line, CPU 1 offline). tracefs checks lockdown when it creates a
 # file, and lockdown can be raised later: the relocated files check it
-# again when they are opened (kernel/*/patches 0007, 0009), so raising it to
+# again when they are opened (the series' kprobes and blktrace moves), so raising it to
 # confidentiality while a block trace runs refuses them from then on, as
 # the boot-time level does; a descriptor opened before keeps working.
 # One documented limit (0006): a CPU brought online during that trace

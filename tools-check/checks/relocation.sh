@@ -1,6 +1,6 @@
 # shellcheck shell=sh
 # kprobes and error_injection control files in tracefs, and the old debugfs
-# paths leading to the same files (kernel/*/patches 0007, 0008).
+# paths leading to the same files (the series' "kprobes: move ..." and "error-injection: move ..." patches).
 
 RELOC_FILES="kprobes/list kprobes/enabled kprobes/blacklist error_injection/list"
 
@@ -129,7 +129,7 @@ check_reloc_perf_probe_blacklisted() {
 }
 
 # perf built from the same tree reads the blacklist from tracefs first
-# (kernel/*/patches 0010), so it refuses a blacklisted function itself, with
+# (the series' "perf probe: read the kprobe blacklist from tracefs first"), so it refuses a blacklisted function itself, with
 # or without debugfs.
 check_reloc_intree_perf_blacklisted() {
 	chmod 0755 /usr/local/bin/perf-intree

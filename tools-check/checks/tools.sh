@@ -11,7 +11,7 @@ check_trace_cmd_list() {
 }
 
 check_trace_cmd_record_report() {
-	# shellcheck disable=SC2086 # TC_OPTS: "-d" for a tracing-group member (users.sh)
+	# shellcheck disable=SC2086 # TC_OPTS: "-d -B u<uid>-chk" for a tracing-group member (users.sh)
 	trace-cmd record ${TC_OPTS:-} -o tc.dat -e sched:sched_switch sh -c '. /tools-check/lib.sh; workload' ||
 		return 1
 	trace-cmd report -i tc.dat >tc-report.out 2>&1 || { cat tc-report.out; return 1; }
@@ -24,10 +24,15 @@ check_trace_cmd_start_stop_extract_show() {
 	# shellcheck disable=SC2086
 	trace-cmd start ${TC_OPTS:-} -e sched:sched_switch || return 1
 	workload
-	trace-cmd stop || return 1
-	trace-cmd show >tc-show.out 2>&1 || { cat tc-show.out; return 1; }
+	# TC_B: "-B u<uid>-chk", the instance TC_OPTS started, for a
+	# tracing-group member (users.sh)
+	# shellcheck disable=SC2086
+	trace-cmd stop ${TC_B:-} || return 1
+	# shellcheck disable=SC2086
+	trace-cmd show ${TC_B:-} >tc-show.out 2>&1 || { cat tc-show.out; return 1; }
 	grep -q 'sched_switch:' tc-show.out || { echo "trace-cmd show: no sched_switch"; return 1; }
-	trace-cmd extract -o tc-x.dat || return 1
+	# shellcheck disable=SC2086
+	trace-cmd extract ${TC_B:-} -o tc-x.dat || return 1
 	trace-cmd report -i tc-x.dat >tc-x.out 2>&1 || { cat tc-x.out; return 1; }
 	grep -q 'sched_switch:' tc-x.out || { echo "extracted trace: no sched_switch"; return 1; }
 }

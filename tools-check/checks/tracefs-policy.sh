@@ -8,6 +8,9 @@ TF=/sys/kernel/tracing
 U=/tmp/tracer-work
 mkdir -p "$U" && chmod 1777 "$U"
 PRIVATE_FILES="kprobe_events uprobe_events dynamic_events kprobes/enabled kprobes/list kprobes/blacklist"
+# The names a member may give its instances start u<uid>-, uid its own
+# numeric fsuid (delegated_instance_namespace): tracer's prefix.
+OWN=u$(id -u tracer)-
 
 # What a member of the delegated group may write (TRACE_MODE_DELEGATE and
 # the markers in the kernel; the table in Documentation/trace/ftrace.rst).
@@ -336,19 +339,28 @@ check_delegated_no_user_events() {
 }
 
 # As a member of the tracing group: record and report sched events (with -d,
-# see delegated_record_plain), an instance with -B, stream.
+# see delegated_record_plain) into an instance of its own (-B u<uid>-...):
+# the top level's buffer is root's (delegated_reader_cannot_block_root).
+# trace-cmd removes the instance it made.
 check_delegated_record() {
-	as_user tracer "cd $U && trace-cmd record -d -o del.dat -e sched:sched_switch -B deleg -e sched:sched_switch sh -c '. /tools-check/lib.sh; workload'" >del-rec.out 2>&1
+	inst=${OWN}deleg
+	as_user tracer "cd $U && trace-cmd record -d -o del.dat -B $inst -e sched:sched_switch sh -c '. /tools-check/lib.sh; workload'" >del-rec.out 2>&1
 	rc=$?
 	tail -n 5 del-rec.out
+	if [ -d "$TF/instances/$inst" ]; then
+		echo "trace-cmd left instances/$inst behind"
+		rmdir "$TF/instances/$inst"
+		rc=1
+	fi
 	[ $rc = 0 ] || return 1
 	n=$(as_user tracer "trace-cmd report -i $U/del.dat" 2>/dev/null | grep -c 'sched_switch:')
-	note "tracing-group member: trace-cmd record -d/report: $n sched_switch records"
-	[ "$n" -gt 0 ] && [ ! -d "$TF/instances/deleg" ]
+	note "tracing-group member: trace-cmd record -d -B $inst/report: $n sched_switch records"
+	[ "$n" -gt 0 ]
 }
 
 # trace-cmd 3.1.6 record always opens /proc/sys/kernel/ftrace_enabled for
-# writing when it starts tracing; that sysctl is root's only.
+# writing when it starts tracing; that sysctl is root's only. (Past it,
+# the top level's per_cpu/cpuN/trace_pipe_raw would be refused too.)
 check_delegated_record_plain() {
 	as_user tracer "cd $U && trace-cmd record -o plain.dat -e sched:sched_switch sleep 0.3" >plain.out 2>&1
 	rc=$?
@@ -359,8 +371,10 @@ check_delegated_record_plain() {
 check_delegated_stream() {
 	# trace-cmd prints what its per-CPU readers get; how soon the kernel
 	# wakes a reader depends on the load (a 5 s window saw nothing on a
-	# loaded host, 6.12 kernels): wait up to 30 s for the first line.
-	as_user tracer "cd $U && exec trace-cmd stream -d -e sched:sched_switch" >stream.out 2>&1 &
+	# loaded host, 6.12 kernels): wait up to 30 s for the first line. It
+	# streams an instance of its own: the top level's buffer is root's.
+	inst=${OWN}s
+	as_user tracer "cd $U && exec trace-cmd stream -d -B $inst -e sched:sched_switch" >stream.out 2>&1 &
 	i=0
 	while [ $i -lt 60 ] && ! grep -q 'sched_switch:' stream.out; do
 		sleep 0.5
@@ -371,14 +385,25 @@ check_delegated_stream() {
 	end_trace_readers
 	kill -9 $! 2>/dev/null
 	wait $!
+	# trace-cmd 3.1.6's stream outlives a signal to su: end whatever still
+	# holds a file of the instance, so that it can be removed (EBUSY)
+	end_holders_under "$TF/instances/$inst/"
+	# the instance a killed trace-cmd could not remove (its readers gone)
+	j=0
+	while [ -d "$TF/instances/$inst" ] && ! rmdir "$TF/instances/$inst" 2>/dev/null && [ $j -lt 10 ]; do
+		sleep 0.5
+		j=$((j + 1))
+	done
 	n=$(grep -c 'sched_switch:' stream.out)
-	note "tracing-group member: trace-cmd stream: $n sched_switch lines, the first within $(((i + 1) / 2)) s"
+	note "tracing-group member: trace-cmd stream -B $inst: $n sched_switch lines, the first within $(((i + 1) / 2)) s"
 	tail -n 3 stream.out
+	[ ! -d "$TF/instances/$inst" ] || { echo "instances/$inst is left: $(rmdir "$TF/instances/$inst" 2>&1)"; return 1; }
 	[ "$n" -gt 0 ]
 }
 
 check_delegated_instances() {
-	as_user tracer "mkdir $TF/instances/mine && echo 1 > $TF/instances/mine/events/sched/sched_switch/enable && rmdir $TF/instances/mine"
+	i=$TF/instances/${OWN}mine
+	as_user tracer "mkdir $i && echo 1 > $i/events/sched/sched_switch/enable && rmdir $i"
 }
 
 # Privileged files stay root's, delegated or not: writes fail with EACCES.
@@ -494,26 +519,27 @@ check_delegated_function_commands() {
 # change the tracer of their own instance (EACCES).
 check_delegated_instance_ownership() {
 	rc=0
+	mine=$TF/instances/${OWN}mine
 	mkdir "$TF/instances/roots" || return 1
 	as_user tracer "rmdir $TF/instances/roots" 2>err.txt && { echo "tracer removed root's instance"; rc=1; }
 	[ -d "$TF/instances/roots" ] && grep -q 'Operation not permitted' err.txt ||
 		{ echo "rmdir of root's instance: $(cat err.txt)"; rc=1; }
 	as_user tracer "echo 0 > $TF/instances/roots/tracing_on" 2>/dev/null && { echo "tracer wrote root's instance"; rc=1; }
-	as_user tracer "mkdir $TF/instances/mine" || { echo "tracer cannot mkdir an instance"; rmdir "$TF/instances/roots"; return 1; }
-	owner=$(stat -c %U "$TF/instances/mine") fowner=$(stat -c %U "$TF/instances/mine/tracing_on")
+	as_user tracer "mkdir $mine" || { echo "tracer cannot mkdir an instance"; rmdir "$TF/instances/roots"; return 1; }
+	owner=$(stat -c %U "$mine") fowner=$(stat -c %U "$mine/tracing_on")
 	[ "$owner $fowner" = "tracer tracer" ] || { echo "instance owned by $owner, its tracing_on by $fowner"; rc=1; }
-	as_user tracer "echo 1 > $TF/instances/mine/events/sched/sched_switch/enable && echo 0 > $TF/instances/mine/tracing_on" ||
+	as_user tracer "echo 1 > $mine/events/sched/sched_switch/enable && echo 0 > $mine/tracing_on" ||
 		{ echo "tracer cannot use its own instance"; rc=1; }
-	as_user tracer "echo function > $TF/instances/mine/current_tracer" 2>err.txt && { echo "tracer set a tracer in its instance"; rc=1; }
+	as_user tracer "echo function > $mine/current_tracer" 2>err.txt && { echo "tracer set a tracer in its instance"; rc=1; }
 	grep -q 'Permission denied' err.txt || { echo "current_tracer of its own instance: $(cat err.txt)"; rc=1; }
 	# an owner cannot chmod itself past the policy: the chmod succeeds, clamped
-	as_user tracer "chmod 0660 $TF/instances/mine/current_tracer" 2>err.txt ||
+	as_user tracer "chmod 0660 $mine/current_tracer" 2>err.txt ||
 		{ echo "chmod 0660 by the instance owner failed: $(cat err.txt)"; rc=1; }
-	m=$(stat -c %a "$TF/instances/mine/current_tracer")
+	m=$(stat -c %a "$mine/current_tracer")
 	[ "$m" = 440 ] || { echo "after the instance owner's chmod 0660: current_tracer $m, want 440"; rc=1; }
-	as_user tracer "echo function > $TF/instances/mine/current_tracer" 2>err.txt && { echo "tracer set a tracer after its chmod"; rc=1; }
+	as_user tracer "echo function > $mine/current_tracer" 2>err.txt && { echo "tracer set a tracer after its chmod"; rc=1; }
 	grep -q 'Permission denied' err.txt || { echo "current_tracer after the owner's chmod: $(cat err.txt)"; rc=1; }
-	as_user tracer "rmdir $TF/instances/mine" || { echo "tracer cannot remove its own instance"; rc=1; }
+	as_user tracer "rmdir $mine" || { echo "tracer cannot remove its own instance"; rc=1; }
 	rmdir "$TF/instances/roots" || rc=1
 	return $rc
 }
@@ -534,19 +560,21 @@ add_tracer2() {
 check_delegated_rmdir_after_uid_remount() {
 	rc=0
 	add_tracer2
-	as_user tracer "mkdir $TF/instances/handback" 2>err.txt || { echo "mkdir as tracer: $(cat err.txt)"; return 1; }
-	chown tracer2 "$TF/instances/handback" || rc=1
-	[ "$(stat -c %U "$TF/instances/handback")" = tracer2 ] || { echo "chown tracer2 did not take"; rc=1; }
+	# made by tracer: one of its names
+	i=$TF/instances/${OWN}handback
+	as_user tracer "mkdir $i" 2>err.txt || { echo "mkdir as tracer: $(cat err.txt)"; return 1; }
+	chown tracer2 "$i" || rc=1
+	[ "$(stat -c %U "$i")" = tracer2 ] || { echo "chown tracer2 did not take"; rc=1; }
 	mount -o remount,uid=0 "$TF" || { echo "remount uid=0 failed"; rc=1; }
 	# nothing may stat the instance between the remount and this rmdir
-	if as_user tracer2 "rmdir $TF/instances/handback" 2>err.txt; then
+	if as_user tracer2 "rmdir $i" 2>err.txt; then
 		echo "tracer2 removed the instance that uid= gave back to tracer"
 		return 1
 	fi
 	grep -q 'Operation not permitted' err.txt || { echo "rmdir by tracer2: $(cat err.txt), want EPERM"; rc=1; }
-	owner=$(stat -c %U "$TF/instances/handback")
+	owner=$(stat -c %U "$i")
 	[ "$owner" = tracer ] || { echo "after remount uid=0: instance owned by $owner, want its maker tracer"; rc=1; }
-	as_user tracer "rmdir $TF/instances/handback" || { echo "its maker cannot remove it"; rc=1; }
+	as_user tracer "rmdir $i" || { echo "its maker cannot remove it"; rc=1; }
 	return $rc
 }
 
@@ -556,17 +584,17 @@ check_delegated_instance_limit() {
 	rc=0
 	p=/sys/module/tracefs/parameters/max_delegated_instances
 	[ "$(cat $p)" = 4 ] || { echo "max_delegated_instances is '$(cat $p 2>&1)', want 4"; return 1; }
-	as_user tracer "for i in 1 2 3 4; do mkdir $TF/instances/lim\$i || exit 1; done" || { echo "tracer cannot make 4 instances"; rc=1; }
-	as_user tracer "mkdir $TF/instances/lim5" 2>err.txt && { echo "a 5th instance was made"; rc=1; }
+	as_user tracer "for i in 1 2 3 4; do mkdir $TF/instances/${OWN}lim\$i || exit 1; done" || { echo "tracer cannot make 4 instances"; rc=1; }
+	as_user tracer "mkdir $TF/instances/${OWN}lim5" 2>err.txt && { echo "a 5th instance was made"; rc=1; }
 	grep -q 'Disk quota exceeded' err.txt || { echo "5th instance: $(cat err.txt)"; rc=1; }
 	mkdir "$TF/instances/rootextra" || { echo "root is bound too"; rc=1; }
 	echo 5 >$p
-	as_user tracer "mkdir $TF/instances/lim5" || { echo "raised bound not applied"; rc=1; }
+	as_user tracer "mkdir $TF/instances/${OWN}lim5" || { echo "raised bound not applied"; rc=1; }
 	echo 4 >$p
-	for i in 1 2 3 4 5; do rmdir "$TF/instances/lim$i" 2>/dev/null; done
+	for i in 1 2 3 4 5; do rmdir "$TF/instances/${OWN}lim$i" 2>/dev/null; done
 	rmdir "$TF/instances/rootextra"
 	# freed: the member can make one again
-	as_user tracer "mkdir $TF/instances/again && rmdir $TF/instances/again" || { echo "count not released after rmdir"; rc=1; }
+	as_user tracer "mkdir $TF/instances/${OWN}again && rmdir $TF/instances/${OWN}again" || { echo "count not released after rmdir"; rc=1; }
 	return $rc
 }
 
@@ -582,4 +610,388 @@ check_delegated_perf_probe_list() {
 	note "tracing-group member: perf probe -l exit $rc: $(head -n 1 pl.out)"
 	grep -q plist_kp pl-root.out || { echo "root's perf probe -l: $(cat pl-root.out)"; return 1; }
 	[ $rc != 0 ] && grep -qiE 'permission denied|no permission' pl.out || { echo "perf probe -l as member: exit $rc: $(cat pl.out)"; return 1; }
+}
+
+# What a kernel address looks like on x86_64 (direct map, vmalloc, the
+# kernel image, modules): 16 hex digits from ffff8 up, with 0x or not. A
+# hashed %p is 32 bits (00000000xxxxxxxx): not that.
+KADDR='ffff[89a-f][0-9a-f]{11}'
+
+# end_holders PATH...: kill what holds PATH... open (hold_as_tracer).
+end_holders() {
+	for fd in /proc/[0-9]*/fd/*; do
+		l=$(readlink "$fd" 2>/dev/null) || continue
+		for p in "$@"; do
+			[ "$l" = "$p" ] || continue
+			pid=${fd#/proc/}
+			kill -9 "${pid%%/*}" 2>/dev/null
+		done
+	done
+}
+
+# end_holders_under DIR/: kill every process holding a file under DIR/
+# open, naming it.
+end_holders_under() {
+	for fd in /proc/[0-9]*/fd/*; do
+		l=$(readlink "$fd" 2>/dev/null) || continue
+		case $l in
+		"$1"*)
+			pid=${fd#/proc/}
+			pid=${pid%%/*}
+			note "ended a leftover holder of $l: pid $pid, $(tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null)"
+			kill -9 "$pid" 2>/dev/null
+			;;
+		esac
+	done
+}
+
+# hold_as_tracer OUT PATH...: tracer opens PATH... for reading in the
+# background and holds them for 5 s ("held" in OUT once they are open);
+# returns once they are held, or the opening failed. end_holders and
+# wait end it.
+hold_as_tracer() {
+	out=$1
+	shift
+	redir="" fd=3
+	for p in "$@"; do
+		redir="$redir $fd<$p"
+		fd=$((fd + 1))
+	done
+	as_user tracer "exec$redir && echo held && exec sleep 5" >"$out" 2>&1 &
+	i=0
+	while [ $i -lt 25 ] && ! grep -qE "^held|can't|denied|not permitted" "$out"; do
+		sleep 0.2
+		i=$((i + 1))
+	done
+}
+
+# A member reads no kernel address in any tracefs file it can open:
+# printk_formats shows the addresses of the formats only to whom
+# /proc/kallsyms shows its values (CAP_SYSLOG, or kptr_restrict=0 with
+# perf_event_paranoid <= 1; 0x0 to others), and
+# available_filter_functions_addrs, where the version has it (provides:
+# FILTER_FUNCTIONS_ADDRS), is root's (0400, EACCES). Root still reads
+# them. Root's function tracer runs meanwhile (only schedule), so that
+# trace, per_cpu/, enabled_functions and the like have content. The
+# member, as itself, finds every regular file and reads each it can open
+# (up to 1 MiB, for at most 5 s), but the readers that block or consume
+# (trace_pipe, trace_pipe_raw, snapshot_raw, user_events_data); the event
+# files (which neither block nor consume) in one pass.
+check_delegated_no_raw_addresses() {
+	rc=0
+	r=$U/raw
+	rm -rf "$r" && mkdir "$r" && chown tracer "$r" || return 1
+	cat >"$r/probe.sh" <<'PROBE'
+re=$1
+find "$2" -xdev -type f >all.txt 2>find-errs.txt
+: >read.txt
+: >hits.txt
+: >batch.txt
+: >errs.txt
+while read -r f; do
+	case $f in
+	*/trace_pipe | */trace_pipe_raw | */snapshot_raw | */user_events_data) continue ;;
+	esac
+	[ -r "$f" ] || continue
+	case $f in
+	*/events/*)
+		echo "$f" >>batch.txt
+		continue
+		;;
+	esac
+	timeout 5 head -c 1048576 "$f" >cur.txt 2>>errs.txt </dev/null
+	case $? in
+	0) echo "$f" >>read.txt ;;
+	124 | 143) echo "$f" >>read.txt && echo "$f: still blocking after 5 s" >>errs.txt ;;
+	*) continue ;;
+	esac
+	if grep -m 1 -iE "$re" cur.txt >hit.txt; then
+		read -r l <hit.txt
+		echo "$f: $l" >>hits.txt
+	fi
+done <all.txt
+timeout 300 xargs -r grep -ciEH "$re" <batch.txt >counts.txt 2>>errs.txt
+awk -F: '{print $1}' counts.txt >>read.txt
+awk -F: '$NF > 0 {print $1}' counts.txt | while read -r f; do
+	grep -m 1 -iE "$re" "$f" >hit.txt && read -r l <hit.txt && echo "$f: $l" >>hits.txt
+done
+PROBE
+	end_trace_readers
+	echo schedule >"$TF/set_ftrace_filter" || return 1
+	if ! echo function >"$TF/current_tracer"; then
+		echo >"$TF/set_ftrace_filter"
+		echo "root cannot select the function tracer"
+		return 1
+	fi
+	workload
+	as_user tracer "cd $r && sh probe.sh '$KADDR' $TF" >"$r/probe.out" 2>&1
+	echo nop >"$TF/current_tracer"
+	echo >"$TF/set_ftrace_filter"
+	# root reads the real addresses
+	grep -qiE "$KADDR" "$TF/printk_formats" ||
+		{ echo "root reads no kernel address in printk_formats: $(head -n 1 "$TF/printk_formats")"; rc=1; }
+	f=$TF/available_filter_functions_addrs
+	case ${FILTER_FUNCTIONS_ADDRS:-} in
+	yes)
+		if [ ! -e "$f" ]; then
+			echo "$f missing (provides: FILTER_FUNCTIONS_ADDRS=yes)"
+			rc=1
+		else
+			head -n 3 "$f" | grep -qiE "^$KADDR " ||
+				{ echo "root reads no kernel address in available_filter_functions_addrs: $(head -n 1 "$f")"; rc=1; }
+			m=$(stat -c '%a %u:%g' "$f")
+			case $m in
+			?00" 0:0") ;;
+			*) echo "available_filter_functions_addrs: $m, want root's only (400 0:0)"; rc=1 ;;
+			esac
+			if as_user tracer "exec 3<$f" 2>err.txt; then
+				echo "tracer opened $f"
+				rc=1
+			elif ! grep -q 'Permission denied' err.txt; then
+				echo "open $f by tracer: $(cat err.txt), want EACCES"
+				rc=1
+			fi
+		fi
+		;;
+	no)
+		[ ! -e "$f" ] || { echo "$f exists, but this version provides none"; rc=1; }
+		;;
+	*)
+		echo "the kernel version's provides file does not say whether it has available_filter_functions_addrs (FILTER_FUNCTIONS_ADDRS)"
+		rc=1
+		;;
+	esac
+	n=$(sort -u "$r/read.txt" | wc -l)
+	h=$(wc -l <"$r/hits.txt")
+	note "tracing-group member: $n tracefs files read, $h with a kernel address; $(wc -l <"$r/errs.txt") read errors, $(grep -c 'still blocking' "$r/errs.txt") reads cut at 5 s"
+	[ "$n" -gt 100 ] || { echo "the member read $n files: nothing was audited"; head -n 5 "$r/probe.out" "$r/errs.txt"; rc=1; }
+	if [ "$h" -gt 0 ]; then
+		sed "s#^$TF/##" "$r/hits.txt" | cut -c 1-160
+		echo "the member read kernel addresses in $h file(s): $(sed "s#^$TF/##; s#: .*##" "$r/hits.txt" | paste -sd' ' -)"
+		rc=1
+	fi
+	return $rc
+}
+
+# Readers that hold a buffer (trace_pipe, trace_pipe_raw, snapshot_raw)
+# consume what they read and keep root from changing the tracer (EBUSY)
+# while open: only the owner of the instance's files (the top level's and
+# root's instances: the mount's uid=; a member's own instance: the
+# member) or CAP_SYS_ADMIN opens them; a member gets EPERM, so it cannot
+# block root. Its reader of trace, which it may still open, no longer
+# pauses root's tracing (pause-on-trace is for the owner). In an instance
+# of its own the member reads both kinds.
+check_delegated_reader_cannot_block_root() {
+	rc=0 n=0
+	end_trace_readers
+	mkdir "$TF/instances/rootpipe" || return 1
+	for f in "$TF/trace" "$TF/trace_pipe" "$TF/snapshot" "$TF"/per_cpu/cpu*/trace \
+		"$TF"/per_cpu/cpu*/trace_pipe "$TF"/per_cpu/cpu*/trace_pipe_raw \
+		"$TF"/per_cpu/cpu*/snapshot "$TF"/per_cpu/cpu*/snapshot_raw \
+		"$TF/instances/rootpipe/trace" "$TF/instances/rootpipe/trace_pipe" \
+		"$TF"/instances/rootpipe/per_cpu/cpu*/trace_pipe_raw; do
+		[ -e "$f" ] || continue
+		n=$((n + 1))
+		if as_user tracer "exec 3<$f" 2>err.txt; then
+			echo "tracer opened $f"
+			rc=1
+		elif ! grep -q 'Operation not permitted' err.txt; then
+			echo "open $f by tracer: $(cat err.txt), want EPERM"
+			rc=1
+		fi
+	done
+	rmdir "$TF/instances/rootpipe" || rc=1
+	[ "$n" -ge 5 ] || { echo "only $n buffer readers found: nothing to refuse"; rc=1; }
+	# what a member's reader would hold: root changes the tracer anyway
+	hold_as_tracer hold.out "$TF/trace_pipe" "$TF/per_cpu/cpu0/trace_pipe_raw"
+	echo schedule >"$TF/set_ftrace_filter"
+	r=$(write_result "$TF/current_tracer" function)
+	end_holders "$TF/trace_pipe" "$TF/per_cpu/cpu0/trace_pipe_raw"
+	wait
+	echo nop >"$TF/current_tracer"
+	echo >"$TF/set_ftrace_filter"
+	[ "$r" = ok ] || { echo "root cannot select the function tracer while tracer holds trace_pipe and trace_pipe_raw: $r"; rc=1; }
+	# what a member's reader of trace would hold: root resizes the buffer
+	hold_as_tracer hold2.out "$TF/trace"
+	kb=$(sed 's/ .*//' "$TF/buffer_size_kb")
+	r=$(write_result "$TF/buffer_size_kb" $((kb + 4)))
+	end_holders "$TF/trace"
+	wait
+	echo "$kb" >"$TF/buffer_size_kb"
+	[ "$r" = ok ] || { echo "root cannot resize the buffer after tracer tried to hold trace: $r"; rc=1; }
+	# its own instance: the member reads trace_pipe_raw and trace_pipe
+	inst=$TF/instances/${OWN}rd
+	if as_user tracer "mkdir $inst && echo 1 > $inst/events/sched/sched_switch/enable" 2>err.txt; then
+		workload
+		as_user tracer "for f in $inst/per_cpu/cpu*/trace_pipe_raw; do timeout 2 head -c 4096 \$f; done" >raw.out 2>err.txt
+		b=$(wc -c <raw.out)
+		if grep -qE 'not permitted|denied' err.txt || [ "$b" = 0 ]; then
+			echo "tracer reading the trace_pipe_raw of its own instance: $b bytes, $(grep -m 1 -E 'not permitted|denied' err.txt)"
+			rc=1
+		fi
+		workload
+		as_user tracer "timeout 2 cat $inst/trace_pipe" >pipe.out 2>err.txt
+		l=$(grep -c 'sched_switch:' pipe.out)
+		if grep -qE 'not permitted|denied' err.txt || [ "$l" = 0 ]; then
+			echo "tracer reading the trace_pipe of its own instance: $l sched_switch lines, $(grep -m 1 -E 'not permitted|denied' err.txt)"
+			rc=1
+		fi
+		note "tracing-group member, its own instance: $b bytes from trace_pipe_raw, $l sched_switch lines from trace_pipe"
+	else
+		echo "tracer cannot make and use $inst: $(cat err.txt)"
+		rc=1
+	fi
+	end_trace_readers
+	[ ! -d "$inst" ] || as_user tracer "rmdir $inst" || rmdir "$inst" || rc=1
+	return $rc
+}
+
+# A member names its instances u<uid>-<anything>, uid its own (numeric
+# fsuid): any other name fails with EPERM, so that a member cannot take
+# the name of a daemon's instance (rasdaemon's) or another user's before
+# them. Root and the mount's uid= owner name theirs freely; root's
+# trace-cmd then records into rasdaemon.
+check_delegated_instance_namespace() {
+	rc=0
+	uid=$(id -u tracer)
+	for name in rasdaemon u0-x "u${uid}0-x"; do
+		if as_user tracer "mkdir $TF/instances/$name" 2>err.txt; then
+			echo "tracer made instances/$name"
+			rmdir "$TF/instances/$name"
+			rc=1
+		elif ! grep -q 'Operation not permitted' err.txt; then
+			echo "mkdir instances/$name by tracer: $(cat err.txt), want EPERM"
+			rc=1
+		fi
+		[ ! -d "$TF/instances/$name" ] || { echo "instances/$name exists after tracer's mkdir was refused"; rmdir "$TF/instances/$name"; rc=1; }
+	done
+	as_user tracer "mkdir $TF/instances/u$uid-x && rmdir $TF/instances/u$uid-x" 2>err.txt ||
+		{ echo "tracer cannot make instances/u$uid-x: $(cat err.txt)"; rc=1; }
+	# the mount's uid= owner (tracer) names its instance freely
+	mount -o remount,uid="$uid" "$TF" || { echo "remount uid=$uid failed"; return 1; }
+	as_user tracer "mkdir $TF/instances/ownersname && rmdir $TF/instances/ownersname" 2>err.txt ||
+		{ echo "the uid= owner cannot make instances/ownersname: $(cat err.txt)"; rc=1; }
+	mount -o remount,uid=0 "$TF" || rc=1
+	[ ! -d "$TF/instances/ownersname" ] || rmdir "$TF/instances/ownersname"
+	trace-cmd record -o ras.dat -B rasdaemon -e sched:sched_switch sh -c '. /tools-check/lib.sh; workload' >ras.out 2>&1 ||
+		{ tail -n 3 ras.out; echo "root's trace-cmd record -B rasdaemon failed"; rc=1; }
+	n=$(trace-cmd report -i ras.dat 2>/dev/null | grep -c 'sched_switch:')
+	note "root: trace-cmd record -B rasdaemon/report: $n sched_switch records"
+	[ "$n" -gt 0 ] || { echo "root's trace-cmd record -B rasdaemon: no sched_switch records"; rc=1; }
+	[ ! -d "$TF/instances/rasdaemon" ] || { echo "trace-cmd left instances/rasdaemon behind"; rmdir "$TF/instances/rasdaemon"; rc=1; }
+	return $rc
+}
+
+# Root's chmod cannot widen what the policy delegates: with an owner other
+# than root (uid=, the tracer here), root's chmod of a file that is not on
+# the allowlist succeeds, as it did, but gives neither that owner nor the
+# group write permission, so the owner's write fails (EACCES); a file on
+# the allowlist (tracing_on) keeps what the policy gives it. A recursive
+# normalisation of options/ by root is no way around it either.
+check_delegated_root_chmod_bounded() {
+	rc=0
+	uid=$(id -u tracer)
+	(cd "$TF" && find options current_tracer tracing_on -exec stat -c '%a %n' {} +) >chmod-saved.txt
+	mount -o remount,uid="$uid" "$TF" || { echo "remount uid=$uid failed"; return 1; }
+	# not_writable LABEL FILE...: FILE... has no owner and no group write
+	not_writable() {
+		label=$1
+		shift
+		for f in "$@"; do
+			m=$(stat -c %a "$TF/$f")
+			[ $((0$m & 0220)) = 0 ] ||
+				{ echo "after $label: $f $m (owner $(stat -c %u "$TF/$f")), want no owner or group write (not on the allowlist; the owner is uid=$uid)"; rc=1; }
+		done
+	}
+	# owner_refused FILE...: the owner's write of FILE's own value fails with EACCES
+	owner_refused() {
+		for f in "$@"; do
+			v=$(cat "$TF/$f")
+			if as_user tracer "echo $v > $TF/$f" 2>err.txt; then
+				echo "the uid= owner wrote $f"
+				rc=1
+			elif ! grep -q 'Permission denied' err.txt; then
+				echo "the owner's write to $f: $(cat err.txt), want EACCES"
+				rc=1
+			fi
+		done
+	}
+	chmod 0640 "$TF/options/hash-ptr" "$TF/current_tracer" 2>err.txt ||
+		{ echo "root's chmod 0640 of options/hash-ptr and current_tracer failed: $(cat err.txt)"; rc=1; }
+	not_writable "root's chmod 0640" options/hash-ptr current_tracer
+	chmod 0660 "$TF/current_tracer" 2>err.txt || { echo "root's chmod 0660 of current_tracer failed: $(cat err.txt)"; rc=1; }
+	not_writable "root's chmod 0660" current_tracer
+	owner_refused options/hash-ptr current_tracer
+	# delegated: what the policy gives the owner and the group stays
+	chmod 0660 "$TF/tracing_on" 2>err.txt || { echo "root's chmod 0660 of tracing_on failed: $(cat err.txt)"; rc=1; }
+	m=$(stat -c %a "$TF/tracing_on")
+	[ "$m" = 660 ] || { echo "after root's chmod 0660: tracing_on $m, want 660 (delegated)"; rc=1; }
+	as_user tracer "echo 1 > $TF/tracing_on" 2>err.txt || { echo "the uid= owner cannot write tracing_on: $(cat err.txt)"; rc=1; }
+	chmod -R u=rwX,g=rX "$TF/options" 2>err.txt || { echo "root's chmod -R u=rwX,g=rX options failed: $(cat err.txt)"; rc=1; }
+	not_writable "root's chmod -R u=rwX,g=rX of options" options/hash-ptr
+	owner_refused options/hash-ptr
+	mount -o remount,uid=0 "$TF" || rc=1
+	while read -r m f; do
+		[ "$(stat -c %a "$TF/$f")" = "$m" ] || chmod "$m" "$TF/$f" || rc=1
+	done <chmod-saved.txt
+	return $rc
+}
+
+# An open file of an instance keeps root from removing it (EBUSY): a
+# member opens none of those files of root's instances (EPERM; the events'
+# format files, which hold nothing, stay readable), so root's rmdir works
+# whatever the member tried; the member's own instance it opens as before.
+check_delegated_root_instance_closed() {
+	rc=0 n=0
+	ri=$TF/instances/rootheld
+	mkdir "$ri" || return 1
+	for f in "$ri/tracing_on" "$ri/trace_clock" "$ri/set_event" "$ri/events/sched/sched_switch/enable"; do
+		[ -e "$f" ] || { echo "$f does not exist: nothing to refuse"; rc=1; continue; }
+		n=$((n + 1))
+		if as_user tracer "exec 3<$f" 2>err.txt; then
+			echo "tracer opened $f of root's instance"
+			rc=1
+		elif ! grep -q 'Operation not permitted' err.txt; then
+			echo "open $f of root's instance by tracer: $(cat err.txt), want EPERM"
+			rc=1
+		fi
+	done
+	hold_as_tracer hold3.out "$ri/tracing_on"
+	r=$( (rmdir "$ri") 2>&1) || { echo "root's rmdir of its instance after tracer tried to hold a file: $r"; rc=1; }
+	end_holders "$ri/tracing_on"
+	wait
+	[ ! -d "$ri" ] || rmdir "$ri" || rc=1
+	note "tracing-group member refused (EPERM) on $n files of root's instance; root removed it"
+	own=$TF/instances/${OWN}held
+	as_user tracer "mkdir $own && cat $own/tracing_on >/dev/null && cat $own/events/sched/sched_switch/format >/dev/null && rmdir $own" 2>err.txt ||
+		{ echo "tracer cannot use the files of its own instance: $(cat err.txt)"; rc=1; }
+	return $rc
+}
+
+# Deleting a dynamic event fails (EBUSY) while it is enabled in any
+# instance: a member enables none (EPERM), in its own instance or at the
+# top level, directly or through set_event; enabling every event skips
+# them; root then deletes its kprobe event.
+check_delegated_no_dynamic_events() {
+	rc=0
+	echo 'p:delegkp do_sys_openat2' >>"$TF/kprobe_events" || { echo "root cannot define a kprobe event"; return 1; }
+	inst=$TF/instances/${OWN}dyn
+	as_user tracer "mkdir $inst" 2>err.txt || { echo "tracer cannot mkdir $inst: $(cat err.txt)"; echo '-:delegkp' >>"$TF/kprobe_events"; return 1; }
+	for w in "echo 1 > $inst/events/kprobes/delegkp/enable" "echo 1 > $inst/events/kprobes/enable" \
+		"echo kprobes:delegkp >> $inst/set_event" "echo 1 > $TF/events/kprobes/delegkp/enable"; do
+		if as_user tracer "$w" 2>err.txt; then
+			echo "tracer could: $w"
+			rc=1
+		elif ! grep -q 'Operation not permitted' err.txt; then
+			echo "$w: $(cat err.txt), want EPERM"
+			rc=1
+		fi
+	done
+	as_user tracer "echo 1 > $inst/events/enable" 2>err.txt || { echo "tracer cannot enable every event of its instance: $(cat err.txt)"; rc=1; }
+	e1=$(cat "$inst/events/kprobes/delegkp/enable") e2=$(cat "$TF/events/kprobes/delegkp/enable")
+	[ "$e1$e2" = 00 ] || { echo "root's kprobe event enabled by the member: instance $e1, top level $e2"; rc=1; }
+	as_user tracer "echo 0 > $inst/events/enable; rmdir $inst" 2>err.txt || { echo "tracer cannot remove $inst: $(cat err.txt)"; rc=1; }
+	[ ! -d "$inst" ] || { echo 0 >"$inst/events/enable"; rmdir "$inst"; }
+	r=$( (echo '-:delegkp' >>"$TF/kprobe_events") 2>&1) || { echo "root cannot delete its kprobe event: $r"; rc=1; }
+	return $rc
 }

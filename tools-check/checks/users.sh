@@ -9,13 +9,17 @@
 # by kptr_restrict from perf probe), not for another reason. Where tracing is
 # delegated, the tracer's checks must work; trace-cmd record and start get
 # -d (TC_OPTS), the documented way for a non-root user, as trace-cmd
-# otherwise writes the root-only ftrace_enabled sysctl.
+# otherwise writes the root-only ftrace_enabled sysctl, and -B with an
+# instance of the tracer's own, u<uid>-chk (a member may only name its
+# instances so), as the top level's buffer is root's: a member may not
+# open its trace_pipe_raw (EPERM). stop, show and extract get the same -B
+# (TC_B). Root's and outsider's commands are unchanged.
 
 # What a refusal by design looks like in the tools' output.
 REFUSAL='Permission denied|No permissions to read|No permission to enable|CAP_PERFMON or CAP_SYS_ADMIN|perf_event_paranoid|ensure you can read the /proc/kallsyms'
 
 # Refused even to a delegated tracing-group member: the kprobe_events file
-# is root-only (kernel/*/patches 0012); system-wide perf (-a, perf trace,
+# is root-only (the series' "tracing: ... dynamic event control files ..." patch); system-wide perf (-a, perf trace,
 # perf ftrace) needs CAP_PERFMON or kernel.perf_event_paranoid <= 0, and
 # counting kernel events at all needs perf_event_paranoid <= 1 (at 2 perf
 # counts the user's own tasks in user space only): tracefs delegation grants
@@ -27,13 +31,20 @@ PRIVILEGED=" perf_probe_kprobe perf_stat perf_record_script perf_trace perf_ftra
 as_checker() {
 	d=/tmp/checks-$1
 	mkdir -p "$d" && chown "$1" "$d"
-	opts=""
-	[ "$1" = tracer ] && [ "${TRACING_DELEGATED:-}" = yes ] && opts=-d
+	opts="" inst=""
+	if [ "$1" = tracer ] && [ "${TRACING_DELEGATED:-}" = yes ]; then
+		inst=u$(id -u "$1")-chk
+		opts="-d -B $inst"
+	fi
 	rc=0
-	su -s /bin/sh "$1" -c "W=$d; export W; TC_OPTS='$opts'; cd $d || exit 1; exec 3>&1
+	su -s /bin/sh "$1" -c "W=$d; export W; TC_OPTS='$opts'; TC_B='${inst:+-B $inst}'; cd $d || exit 1; exec 3>&1
 		. /run/scenario.env; . /run/run.env; . /tools-check/lib.sh; . /tools-check/checks/tools.sh
 		check_$2" >"$d/$2.log" 2>&1 || rc=$?
 	cat "$d/$2.log"
+	# what trace-cmd start (or a record that failed) left: members have
+	# few instances (tracefs.max_delegated_instances)
+	[ -z "$inst" ] || [ ! -d "$T/instances/$inst" ] || rmdir "$T/instances/$inst" ||
+		echo "$1: instances/$inst is left"
 	if [ $rc != 0 ]; then
 		why=$(grep -iE "permission denied|not permitted|paranoid|can't enable|CAP_" "$d/$2.log" | head -n 1)
 		echo "$1: check_$2 failed (exit $rc)${why:+: $why}"
