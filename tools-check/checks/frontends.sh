@@ -10,7 +10,7 @@
 FE_TIMEOUT=${FE_TIMEOUT:-300}
 
 # opens_until_killed: a process named "cat" opens /proc/version every 0.2 s
-# (for at most FE_TIMEOUT s); its pid is in $BG. stop_opens ends it. It
+# (for at most twice FE_TIMEOUT s); its pid is in $BG. stop_opens ends it. It
 # is one bash (Debian's is essential) started as "cat", looping on
 # builtins: a read of /proc/version, then a read with a 0.2 s timeout from
 # a FIFO nobody writes. A loop of /bin/cat and /bin/sleep execs ten
@@ -27,7 +27,7 @@ opens_until_killed() {
 		while [ "$SECONDS" -lt "$end" ]; do
 			read -r _ </proc/version
 			read -r -t 0.2 -u 9 _
-		done' opener "$FE_TIMEOUT" &
+		done' opener "$((2 * FE_TIMEOUT))" &
 	BG=$!
 }
 stop_opens() {
@@ -55,7 +55,10 @@ run_tool() {
 
 # run_until OUT ERE CMD...: CMD with the opens running until OUT (its
 # output) has a line matching ERE, then SIGINT, as a user stops it with
-# Ctrl-C; fails if no such line came within FE_TIMEOUT s.
+# Ctrl-C; fails if no such line came within FE_TIMEOUT s of the tool's
+# first line (a tool prints once it attached; compiling its BPF program
+# under TCG beside other guests took more than FE_TIMEOUT s once, and
+# the wait must not depend on that), or within twice FE_TIMEOUT s.
 run_until() {
 	out=$1 ere=$2
 	shift 2
@@ -63,8 +66,10 @@ run_until() {
 	# Python tools block-buffer a file: unbuffered, a line is there at once
 	PYTHONUNBUFFERED=1 "$@" >"$out" 2>&1 &
 	pid=$!
-	i=0
-	while [ "$i" -lt "$FE_TIMEOUT" ] && kill -0 "$pid" 2>/dev/null && ! grep -Eq "$ere" "$out"; do
+	i=0 first=""
+	while [ "$i" -lt "$((2 * FE_TIMEOUT))" ] && kill -0 "$pid" 2>/dev/null && ! grep -Eq "$ere" "$out"; do
+		[ -n "$first" ] || [ ! -s "$out" ] || first=$i
+		[ -z "$first" ] || [ "$((i - first))" -lt "$FE_TIMEOUT" ] || break
 		sleep 1
 		i=$((i + 1))
 	done
@@ -75,7 +80,7 @@ run_until() {
 	stop_opens
 	grep -Eq "$ere" "$out" && return 0
 	cat "$out"
-	echo "$1: no line matching /$ere/ within $i s"
+	echo "$1: no line matching /$ere/ within $i s${first:+ ($((i - first)) s after its first line)}"
 	return 1
 }
 
