@@ -76,6 +76,24 @@ D=/sys/kernel/debug
 # as_user USER CMD: run CMD (a shell string) as USER.
 as_user() { su -s /bin/sh "$1" -c "$2"; }
 
+# refused_as USER ERRNO CMD: CMD (a shell string) run as USER must fail
+# with ERRNO (EACCES, EPERM), seen as its message in what CMD printed on
+# stderr. Returns 0 if so; otherwise says what happened and returns 1.
+refused_as() {
+	case $2 in
+	EACCES) ra_msg='Permission denied' ;;
+	EPERM) ra_msg='Operation not permitted' ;;
+	*) echo "refused_as: no message known for $2"; return 1 ;;
+	esac
+	if as_user "$1" "$3" 2>err.txt; then
+		echo "$1 could: $3"
+		return 1
+	fi
+	grep -q "$ra_msg" err.txt && return 0
+	echo "$1: $3: $(cat err.txt), want $2"
+	return 1
+}
+
 # end_trace_readers: kill what still holds a trace_pipe(_raw) open (trace-cmd
 # 3.1.6's stream readers outlive a signal to their parent), naming each.
 end_trace_readers() {

@@ -142,6 +142,49 @@ check_stress_eventfs_watch_vs_remount() {
 	return $rc
 }
 
+# The files of an instance point at its trace_array, which rmdir frees;
+# an open that reaches a file's ->open after that (through an O_PATH
+# descriptor taken before the rmdir, reopened by /proc/self/fd) must learn
+# that the instance is gone without reading the freed trace_array: ENODEV
+# for every file, and no KASAN report. Then opens of an instance's files
+# race its rmdir and mkdir for STRESS_SECONDS; at the end it is gone.
+check_stress_instance_open_vs_rmdir() {
+	rc=0 n0=$(dmesg | grep -c 'BUG: KASAN')
+	files="current_tracer tracing_on buffer_size_kb trace trace_pipe trace_marker trace_options trace_clock tracing_cpumask"
+	mkdir "$T/instances/reopened" || return 1
+	# shellcheck disable=SC2086 # a list of file names
+	reopen-removed "$T/instances/reopened" $files >reopen.out 2>&1 || rc=1
+	cat reopen.out
+	for f in $files; do
+		grep -qx "$f errno ENODEV" reopen.out || { echo "$f: not ENODEV"; rc=1; }
+	done
+	(
+		i=0 t0=$(now_s)
+		while [ $i -lt 400 ] && until_done "$t0"; do
+			for f in tracing_on buffer_size_kb trace_options; do
+				cat "$T/instances/raced/$f" >/dev/null 2>&1
+			done
+			i=$((i + 1))
+		done
+		echo "open loop: $i rounds"
+	) &
+	pid=$! n=0
+	while kill -0 $pid 2>/dev/null; do
+		mkdir "$T/instances/raced" 2>/dev/null
+		rmdir "$T/instances/raced" 2>/dev/null && n=$((n + 1))
+	done
+	wait $pid
+	[ -d "$T/instances/raced" ] && { rmdir "$T/instances/raced" || rc=1; }
+	n1=$(dmesg | grep -c 'BUG: KASAN')
+	echo "$n removals raced by opens; KASAN reports before: $n0, after: $n1"
+	if [ "$n1" != "$n0" ]; then
+		dmesg | grep -A 12 'BUG: KASAN' | tail -n 13
+		rc=1
+	fi
+	[ -z "$(ls "$T/instances")" ] || { echo "left behind: $(ls "$T/instances")"; rc=1; }
+	return $rc
+}
+
 # kprobes/enabled toggled through the old path and the new one at once.
 check_stress_kprobes_enabled_two_paths() {
 	new=$T/kprobes/enabled

@@ -443,13 +443,7 @@ check_delegated_denied_knobs() {
 	for f in $DENIED_KNOBS; do
 		[ -e "$TF/$f" ] || { echo "$f does not exist: nothing to refuse"; rc=1; continue; }
 		n=$((n + 1))
-		if as_user tracer "echo 1 >> $TF/$f" 2>err.txt; then
-			echo "tracer could write $f"
-			rc=1
-		elif ! grep -q 'Permission denied' err.txt; then
-			echo "$f: not refused with EACCES: $(cat err.txt)"
-			rc=1
-		fi
+		refused_as tracer EACCES "echo 1 >> $TF/$f" || rc=1
 	done
 	note "tracing-group member refused (EACCES) on $n knobs that are not delegated"
 	# root still can
@@ -480,13 +474,7 @@ check_delegated_tracing_on_tracer() {
 		}
 		sleep 1
 	done
-	if as_user tracer "echo 1 > $TF/tracing_on" 2>err.txt; then
-		echo "tracer started root's hwlat tracer through tracing_on"
-		rc=1
-	elif ! grep -q 'Operation not permitted' err.txt; then
-		echo "tracing_on with hwlat selected: $(cat err.txt)"
-		rc=1
-	fi
+	refused_as tracer EPERM "echo 1 > $TF/tracing_on" || rc=1
 	[ "$(cat "$TF/tracing_on")" = 0 ] || { echo "tracing_on is $(cat "$TF/tracing_on") after the refused write"; rc=1; }
 	echo nop >"$TF/current_tracer"
 	as_user tracer "echo 1 > $TF/tracing_on && echo 0 > $TF/tracing_on" 2>err.txt || { echo "tracer cannot switch tracing_on with nop: $(cat err.txt)"; rc=1; }
@@ -498,13 +486,7 @@ check_delegated_tracing_on_tracer() {
 # (traceoff, snapshot, dump, ...) act on the whole machine: EPERM.
 check_delegated_function_commands() {
 	rc=0
-	if as_user tracer "echo 'schedule:traceoff' >> $TF/set_ftrace_filter" 2>err.txt; then
-		echo "tracer could add a traceoff function command"
-		rc=1
-	elif ! grep -q 'Operation not permitted' err.txt; then
-		echo "function command not refused with EPERM: $(cat err.txt)"
-		rc=1
-	fi
+	refused_as tracer EPERM "echo 'schedule:traceoff' >> $TF/set_ftrace_filter" || rc=1
 	as_user tracer "echo schedule > $TF/set_ftrace_filter" || { echo "tracer cannot set a plain function filter"; rc=1; }
 	grep -qx schedule "$TF/set_ftrace_filter" || { echo "set_ftrace_filter: $(head -n 3 "$TF/set_ftrace_filter")"; rc=1; }
 	as_user tracer "echo > $TF/set_ftrace_filter" || rc=1
@@ -744,13 +726,7 @@ PROBE
 			?00" 0:0") ;;
 			*) echo "available_filter_functions_addrs: $m, want root's only (400 0:0)"; rc=1 ;;
 			esac
-			if as_user tracer "exec 3<$f" 2>err.txt; then
-				echo "tracer opened $f"
-				rc=1
-			elif ! grep -q 'Permission denied' err.txt; then
-				echo "open $f by tracer: $(cat err.txt), want EACCES"
-				rc=1
-			fi
+			refused_as tracer EACCES "exec 3<$f" || rc=1
 		fi
 		;;
 	no)
@@ -792,13 +768,7 @@ check_delegated_reader_cannot_block_root() {
 		"$TF"/instances/rootpipe/per_cpu/cpu*/trace_pipe_raw; do
 		[ -e "$f" ] || continue
 		n=$((n + 1))
-		if as_user tracer "exec 3<$f" 2>err.txt; then
-			echo "tracer opened $f"
-			rc=1
-		elif ! grep -q 'Operation not permitted' err.txt; then
-			echo "open $f by tracer: $(cat err.txt), want EPERM"
-			rc=1
-		fi
+		refused_as tracer EPERM "exec 3<$f" || rc=1
 	done
 	rmdir "$TF/instances/rootpipe" || rc=1
 	[ "$n" -ge 5 ] || { echo "only $n buffer readers found: nothing to refuse"; rc=1; }
@@ -855,14 +825,7 @@ check_delegated_instance_namespace() {
 	rc=0
 	uid=$(id -u tracer)
 	for name in rasdaemon u0-x "u${uid}0-x"; do
-		if as_user tracer "mkdir $TF/instances/$name" 2>err.txt; then
-			echo "tracer made instances/$name"
-			rmdir "$TF/instances/$name"
-			rc=1
-		elif ! grep -q 'Operation not permitted' err.txt; then
-			echo "mkdir instances/$name by tracer: $(cat err.txt), want EPERM"
-			rc=1
-		fi
+		refused_as tracer EPERM "mkdir $TF/instances/$name" || rc=1
 		[ ! -d "$TF/instances/$name" ] || { echo "instances/$name exists after tracer's mkdir was refused"; rmdir "$TF/instances/$name"; rc=1; }
 	done
 	as_user tracer "mkdir $TF/instances/u$uid-x && rmdir $TF/instances/u$uid-x" 2>err.txt ||
@@ -907,13 +870,7 @@ check_delegated_root_chmod_bounded() {
 	owner_refused() {
 		for f in "$@"; do
 			v=$(cat "$TF/$f")
-			if as_user tracer "echo $v > $TF/$f" 2>err.txt; then
-				echo "the uid= owner wrote $f"
-				rc=1
-			elif ! grep -q 'Permission denied' err.txt; then
-				echo "the owner's write to $f: $(cat err.txt), want EACCES"
-				rc=1
-			fi
+			refused_as tracer EACCES "echo $v > $TF/$f" || rc=1
 		done
 	}
 	chmod 0640 "$TF/options/hash-ptr" "$TF/current_tracer" 2>err.txt ||
@@ -948,13 +905,7 @@ check_delegated_root_instance_closed() {
 	for f in "$ri/tracing_on" "$ri/trace_clock" "$ri/set_event" "$ri/events/sched/sched_switch/enable"; do
 		[ -e "$f" ] || { echo "$f does not exist: nothing to refuse"; rc=1; continue; }
 		n=$((n + 1))
-		if as_user tracer "exec 3<$f" 2>err.txt; then
-			echo "tracer opened $f of root's instance"
-			rc=1
-		elif ! grep -q 'Operation not permitted' err.txt; then
-			echo "open $f of root's instance by tracer: $(cat err.txt), want EPERM"
-			rc=1
-		fi
+		refused_as tracer EPERM "exec 3<$f" || rc=1
 	done
 	hold_as_tracer hold3.out "$ri/tracing_on"
 	r=$( (rmdir "$ri") 2>&1) || { echo "root's rmdir of its instance after tracer tried to hold a file: $r"; rc=1; }
@@ -979,13 +930,7 @@ check_delegated_no_dynamic_events() {
 	as_user tracer "mkdir $inst" 2>err.txt || { echo "tracer cannot mkdir $inst: $(cat err.txt)"; echo '-:delegkp' >>"$TF/kprobe_events"; return 1; }
 	for w in "echo 1 > $inst/events/kprobes/delegkp/enable" "echo 1 > $inst/events/kprobes/enable" \
 		"echo kprobes:delegkp >> $inst/set_event" "echo 1 > $TF/events/kprobes/delegkp/enable"; do
-		if as_user tracer "$w" 2>err.txt; then
-			echo "tracer could: $w"
-			rc=1
-		elif ! grep -q 'Operation not permitted' err.txt; then
-			echo "$w: $(cat err.txt), want EPERM"
-			rc=1
-		fi
+		refused_as tracer EPERM "$w" || rc=1
 	done
 	as_user tracer "echo 1 > $inst/events/enable" 2>err.txt || { echo "tracer cannot enable every event of its instance: $(cat err.txt)"; rc=1; }
 	e1=$(cat "$inst/events/kprobes/delegkp/enable") e2=$(cat "$TF/events/kprobes/delegkp/enable")
