@@ -7,7 +7,9 @@
 #   the lockdown LSM: scenarios lockdown-integrity, lockdown-confidentiality;
 #   CPU hotplug (ACPI, with lockdep and the lockdown LSM): scenario hotplug,
 #     blktrace while CPU 1 comes online; scenario lockdown-raise, lockdown
-#     raised to confidentiality during a trace.
+#     raised to confidentiality during a trace;
+#   memory cgroups: scenario memcg, what a delegated member makes the
+#     kernel keep is charged to its cgroup.
 # Results go to $TR_OUT/configs/results; check-configs-all.sh judges them
 # against the expected-configs.tsv rows. Every version of the run.
 set -euo pipefail
@@ -23,7 +25,8 @@ for c in \
 	baseline-cfg-lockdown:lockdown-integrity patched-cfg-lockdown:lockdown-integrity \
 	baseline-cfg-lockdown:lockdown-confidentiality patched-cfg-lockdown:lockdown-confidentiality \
 	baseline-cfg-hotplug:hotplug patched-cfg-hotplug:hotplug \
-	baseline-cfg-hotplug:lockdown-raise patched-cfg-hotplug:lockdown-raise; do
+	baseline-cfg-hotplug:lockdown-raise patched-cfg-hotplug:lockdown-raise \
+	baseline-cfg-memcg:memcg patched-cfg-memcg:memcg; do
 	for v in $TR_VERSIONS; do
 		cells+=("$v-$c")
 	done

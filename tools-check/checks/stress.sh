@@ -142,18 +142,29 @@ check_stress_eventfs_watch_vs_remount() {
 	return $rc
 }
 
-# The files of an instance point at its trace_array, which rmdir frees;
-# an open that reaches a file's ->open after that (through an O_PATH
-# descriptor taken before the rmdir, reopened by /proc/self/fd) must learn
-# that the instance is gone without reading the freed trace_array: ENODEV
-# for every file, and no KASAN report. Then opens of an instance's files
-# race its rmdir and mkdir for STRESS_SECONDS; at the end it is gone.
+# The files of an instance point at its trace_array, or at memory the
+# instance owns (its option and event files), which rmdir frees; an open
+# that reaches a file's ->open after that (through an O_PATH descriptor
+# taken before the rmdir, reopened by /proc/self/fd) must learn that the
+# instance is gone without reading freed memory: ENODEV for every file,
+# and no KASAN report. Then opens of an instance's files race its rmdir
+# and mkdir for STRESS_SECONDS; at the end it is gone.
 check_stress_instance_open_vs_rmdir() {
 	rc=0 n0=$(dmesg | grep -c 'BUG: KASAN')
-	files="current_tracer tracing_on buffer_size_kb trace trace_pipe trace_marker trace_options trace_clock tracing_cpumask"
-	mkdir "$T/instances/reopened" || return 1
+	d=$T/instances/reopened
+	mkdir "$d" || return 1
+	files=""
+	for f in current_tracer tracing_on buffer_size_kb trace trace_pipe trace_marker trace_options \
+		trace_clock tracing_cpumask options/print-parent options/func_stack_trace events/enable \
+		events/sched/enable events/sched/sched_switch/enable events/sched/sched_switch/filter \
+		events/sched/sched_switch/trigger; do
+		[ -e "$d/$f" ] && files="$files $f"
+	done
 	# shellcheck disable=SC2086 # a list of file names
-	reopen-removed "$T/instances/reopened" $files >reopen.out 2>&1 || rc=1
+	set -- $files
+	[ $# -ge 14 ] || { echo "only $# of the files to reopen exist:$files"; rc=1; }
+	# shellcheck disable=SC2086 # a list of file names
+	reopen-removed "$d" $files >reopen.out 2>&1 || rc=1
 	cat reopen.out
 	for f in $files; do
 		grep -qx "$f errno ENODEV" reopen.out || { echo "$f: not ENODEV"; rc=1; }
@@ -174,7 +185,9 @@ check_stress_instance_open_vs_rmdir() {
 		rmdir "$T/instances/raced" 2>/dev/null && n=$((n + 1))
 	done
 	wait $pid
-	[ -d "$T/instances/raced" ] && { rmdir "$T/instances/raced" || rc=1; }
+	if [ -d "$T/instances/raced" ]; then
+		rmdir "$T/instances/raced" || rc=1
+	fi
 	n1=$(dmesg | grep -c 'BUG: KASAN')
 	echo "$n removals raced by opens; KASAN reports before: $n0, after: $n1"
 	if [ "$n1" != "$n0" ]; then

@@ -560,8 +560,9 @@ check_delegated_rmdir_after_uid_remount() {
 	return $rc
 }
 
-# Members together have at most tracefs.max_delegated_instances instances
-# (default 4): the next mkdir fails with EDQUOT; root can raise the bound.
+# Each member has at most tracefs.max_delegated_instances instances
+# (default 4): its next mkdir fails with EDQUOT, while another member still
+# makes one (the count is per user); root can raise the bound.
 check_delegated_instance_limit() {
 	rc=0
 	p=/sys/module/tracefs/parameters/max_delegated_instances
@@ -569,6 +570,9 @@ check_delegated_instance_limit() {
 	as_user tracer "for i in 1 2 3 4; do mkdir $TF/instances/${OWN}lim\$i || exit 1; done" || { echo "tracer cannot make 4 instances"; rc=1; }
 	as_user tracer "mkdir $TF/instances/${OWN}lim5" 2>err.txt && { echo "a 5th instance was made"; rc=1; }
 	grep -q 'Disk quota exceeded' err.txt || { echo "5th instance: $(cat err.txt)"; rc=1; }
+	other=$TF/instances/u$(id -u tracer2)-lim
+	as_user tracer2 "mkdir $other && rmdir $other" 2>err.txt ||
+		{ echo "tracer2 cannot make an instance while tracer has 4: $(cat err.txt)"; rc=1; }
 	mkdir "$TF/instances/rootextra" || { echo "root is bound too"; rc=1; }
 	echo 5 >$p
 	as_user tracer "mkdir $TF/instances/${OWN}lim5" || { echo "raised bound not applied"; rc=1; }
@@ -902,7 +906,8 @@ check_delegated_root_instance_closed() {
 	rc=0 n=0
 	ri=$TF/instances/rootheld
 	mkdir "$ri" || return 1
-	for f in "$ri/tracing_on" "$ri/trace_clock" "$ri/set_event" "$ri/events/sched/sched_switch/enable"; do
+	for f in "$ri/tracing_on" "$ri/trace_clock" "$ri/set_event" "$ri/events/sched/sched_switch/enable" \
+		"$ri/options/print-parent" "$ri/options/func_stack_trace" "$ri/events/sched/enable" "$ri/events/enable"; do
 		[ -e "$f" ] || { echo "$f does not exist: nothing to refuse"; rc=1; continue; }
 		n=$((n + 1))
 		refused_as tracer EPERM "exec 3<$f" || rc=1
@@ -938,5 +943,25 @@ check_delegated_no_dynamic_events() {
 	as_user tracer "echo 0 > $inst/events/enable; rmdir $inst" 2>err.txt || { echo "tracer cannot remove $inst: $(cat err.txt)"; rc=1; }
 	[ ! -d "$inst" ] || { echo 0 >"$inst/events/enable"; rmdir "$inst"; }
 	r=$( (echo '-:delegkp' >>"$TF/kprobe_events") 2>&1) || { echo "root cannot delete its kprobe event: $r"; rc=1; }
+	return $rc
+}
+
+# Root without CAP_SYS_ADMIN (a service whose capabilities systemd
+# bounded, perf run with CAP_PERFMON only) keeps what root had: tracefs's
+# entries are its own. It names its instances freely and they are not
+# counted as a member's, it enables a dynamic event in one and adds a
+# function command there.
+check_delegated_root_without_sys_admin() {
+	rc=0
+	eff=$(no-sysadmin sh -c 'sed -n "s/^CapEff:[[:space:]]*//p" /proc/self/status')
+	[ $((0x$eff >> 21 & 1)) = 0 ] || { echo "no-sysadmin left CAP_SYS_ADMIN in CapEff $eff"; return 1; }
+	echo 'p:nocapkp do_sys_openat2' >>"$TF/kprobe_events" || { echo "root cannot define a kprobe event"; return 1; }
+	i=$TF/instances/nocap
+	no-sysadmin sh -c "mkdir $i && echo 1 > $i/events/kprobes/nocapkp/enable && echo 0 > $i/events/kprobes/nocapkp/enable &&
+		echo 'schedule:traceoff' >> $i/set_ftrace_filter && echo '!schedule:traceoff' >> $i/set_ftrace_filter &&
+		echo 1 > $i/tracing_on && rmdir $i" 2>err.txt ||
+		{ echo "root without CAP_SYS_ADMIN (CapEff $eff): $(cat err.txt)"; rc=1; }
+	[ ! -d "$i" ] || { echo 0 >"$i/events/kprobes/nocapkp/enable"; rmdir "$i"; }
+	echo '-:nocapkp' >>"$TF/kprobe_events" || { echo "root cannot delete its kprobe event"; rc=1; }
 	return $rc
 }

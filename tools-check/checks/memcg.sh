@@ -1,0 +1,109 @@
+# shellcheck shell=sh
+# Memory a tracefs write makes the kernel keep (scenario memcg, kernels
+# with memory cgroups): event filters and function filter hashes are
+# charged to the writer's cgroup, and at its memory.max the write fails
+# with ENOMEM; the OOM killer is not invoked. A delegated member is bound
+# so; root, in a cgroup of its own, too.
+
+CG=/sys/fs/cgroup
+TF=/sys/kernel/tracing
+OWN=u$(id -u tracer)-
+
+# in_cgroup NAME USER CMD: run CMD as USER inside the cgroup NAME.
+in_cgroup() {
+	# shellcheck disable=SC2016 # $$ is the inner shell's
+	sh -c 'echo $$ >"$0/cgroup.procs" && exec su -s /bin/sh "$1" -c "$2"' "$CG/$1" "$2" "$3"
+}
+
+# memcg_setup NAME MAX: a cgroup with the memory controller and memory.max.
+memcg_setup() {
+	grep -qw memory "$CG/cgroup.controllers" || { echo "no memory controller in $CG/cgroup.controllers: $(cat "$CG/cgroup.controllers")"; return 1; }
+	echo +memory >"$CG/cgroup.subtree_control" || return 1
+	mkdir -p "$CG/$1" && echo "$2" >"$CG/$1/memory.max"
+}
+
+# A filter of a little under 4 kB (a write takes at most a page).
+long_filter() {
+	f="common_pid != 0" i=1
+	while [ $i -lt 190 ]; do
+		f="$f && common_pid != $i"
+		i=$((i + 1))
+	done
+	echo "$f"
+}
+
+# fill_in_cgroup USER INSTANCE: USER, in the cgroup "limited", sets the
+# long filter on every event of INSTANCE. Prints "set N nomem N other N".
+fill_in_cgroup() {
+	cat >fill.sh <<-EOS
+	n=0 nomem=0 other=0
+	for f in $2/events/*/*/filter; do
+		if echo "\$FLT" 2>err >"\$f"; then
+			n=\$((n + 1))
+		elif grep -q 'Cannot allocate memory' err; then
+			nomem=\$((nomem + 1))
+		else
+			other=\$((other + 1)); tail -n 1 err
+		fi
+	done
+	echo "set \$n nomem \$nomem other \$other"
+	EOS
+	chmod 644 fill.sh
+	in_cgroup limited "$1" "FLT='$(long_filter)' sh $PWD/fill.sh"
+}
+
+# charged_fill USER INSTANCE: fill_in_cgroup, then what must hold: some
+# writes set, some failed with ENOMEM and none otherwise, no OOM kill in
+# the cgroup, and the memory given back once INSTANCE is removed (by
+# USER). Sets set_count to the number of filters set.
+charged_fill() {
+	cf_rc=0
+	out=$(fill_in_cgroup "$1" "$2")
+	peak=$(cat "$CG/limited/memory.current")
+	oom=$(awk '$1 == "oom_kill" {print $2}' "$CG/limited/memory.events")
+	echo "$1 in a cgroup with memory.max 16M: $out; memory.current $peak after; oom_kill $oom"
+	# shellcheck disable=SC2086 # the words of the summary
+	set -- "$1" "$2" $out
+	set_count=${4:-0}
+	[ "$set_count" -gt 0 ] || { echo "$1 set no filter at all"; cf_rc=1; }
+	[ "${6:-0}" -gt 0 ] || { echo "no write of $1 failed with ENOMEM: the filters are not charged to the writer's cgroup"; cf_rc=1; }
+	[ "${8:-1}" = 0 ] || { echo "writes of $1 failed for another reason"; cf_rc=1; }
+	[ "$oom" = 0 ] || { echo "the OOM killer was invoked in the cgroup"; cf_rc=1; }
+	as_user "$1" "rmdir $2" || { echo "$1 cannot remove $2"; cf_rc=1; }
+	sleep 1 # the filters are freed after an RCU grace period
+	after=$(cat "$CG/limited/memory.current")
+	echo "memory.current after the rmdir: $after"
+	[ "$after" -lt $((peak / 2)) ] || { echo "the filters' memory stayed charged after the rmdir"; cf_rc=1; }
+	return $cf_rc
+}
+
+# In a cgroup with memory.max 16M, root and then a tracing-group member
+# set a filter of about 4 kB on every event of an instance (about 20 kB
+# kept each): the writes fail with ENOMEM before the last event, the
+# cgroup records no OOM kill, and what the filters took is given back
+# when the instance is removed. Root outside the cgroup sets more.
+check_memcg_filters_charged() {
+	rc=0
+	memcg_setup limited 16M || return 1
+	mkdir "$TF/instances/rootmem" || return 1
+	charged_fill root "$TF/instances/rootmem" || rc=1
+	root_set=$set_count
+	inst=$TF/instances/${OWN}mem
+	if as_user tracer "mkdir $inst" 2>err.txt; then
+		charged_fill tracer "$inst" || rc=1
+		note "member's filters charged: $set_count set within memory.max 16M"
+	else
+		echo "tracer cannot make $inst: $(cat err.txt)"
+		rc=1
+	fi
+	mkdir "$TF/instances/rootfree" || return 1
+	n=0 flt=$(long_filter)
+	for f in "$TF"/instances/rootfree/events/*/*/filter; do
+		echo "$flt" >"$f" 2>/dev/null && n=$((n + 1))
+	done
+	rmdir "$TF/instances/rootfree" || rc=1
+	echo "root, outside the cgroup, set $n filters (in it: $root_set)"
+	[ "$n" -gt "$root_set" ] || { echo "root set no more filters outside the cgroup than in it"; rc=1; }
+	rmdir "$CG/limited" || rc=1
+	return $rc
+}
