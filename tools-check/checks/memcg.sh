@@ -33,23 +33,15 @@ long_filter() {
 }
 
 # fill_in_cgroup USER INSTANCE: USER, in the cgroup "limited", sets the
-# long filter on every event of INSTANCE. Prints "set N nomem N other N".
+# long filter on every event of INSTANCE with write-each, which forks and
+# allocates nothing while it writes: only the writes ask for memory. Its
+# summary goes over a file written before (a pipe or a new page would be
+# charged to the full cgroup and wake its OOM killer). Prints
+# "set N nomem N other N".
 fill_in_cgroup() {
-	cat >fill.sh <<-EOS
-	n=0 nomem=0 other=0
-	for f in $2/events/*/*/filter; do
-		if echo "\$FLT" 2>err >"\$f"; then
-			n=\$((n + 1))
-		elif grep -q 'Cannot allocate memory' err; then
-			nomem=\$((nomem + 1))
-		else
-			other=\$((other + 1)); tail -n 1 err
-		fi
-	done
-	echo "set \$n nomem \$nomem other \$other"
-	EOS
-	chmod 644 fill.sh
-	in_cgroup limited "$1" "FLT='$(long_filter)' sh $PWD/fill.sh"
+	printf '%-127s\n' - >fill.out && chmod 666 fill.out
+	in_cgroup limited "$1" "exec write-each '$(long_filter)' $2/events/*/*/filter 1<>$PWD/fill.out"
+	head -n 1 fill.out | sed 's/ *$//'
 }
 
 # charged_fill USER INSTANCE: fill_in_cgroup, then what must hold: some
