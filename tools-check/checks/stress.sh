@@ -16,6 +16,19 @@ until_done() {
 }
 now_s() { cut -d' ' -f1 /proc/uptime; }
 
+# kasan_count: the KASAN reports in the kernel log so far.
+kasan_count() { dmesg | grep -c 'BUG: KASAN'; }
+
+# kasan_since N0 WHAT: say WHAT and the KASAN reports before (N0) and
+# now; when there are new ones, show the last and return 1.
+kasan_since() {
+	ks_n1=$(kasan_count)
+	echo "$2; KASAN reports before: $1, after: $ks_n1"
+	[ "$ks_n1" = "$1" ] && return 0
+	dmesg | grep -A 12 'BUG: KASAN' | tail -n 13
+	return 1
+}
+
 # remount_while PID OPTIONS...: remount $T with each of OPTIONS in turn,
 # round after round, while PID runs and under STRESS_SECONDS. Sets n to
 # the number of remounts; returns 1 when one of them failed.
@@ -109,7 +122,7 @@ check_stress_chown_vs_remount() {
 # On 6.1 (no eventfs) the watches end with the removal.
 check_stress_eventfs_watch_vs_remount() {
 	rc=0 pids=""
-	n0=$(dmesg | grep -c 'BUG: KASAN')
+	n0=$(kasan_count)
 	for i in 1 2 3; do
 		d=$T/instances/watched$i
 		mkdir "$d" || return 1
@@ -132,12 +145,7 @@ check_stress_eventfs_watch_vs_remount() {
 	kill $pids
 	# shellcheck disable=SC2086
 	wait $pids || { echo "inotify-hold failed"; rc=1; }
-	n1=$(dmesg | grep -c 'BUG: KASAN')
-	echo "3 instances removed under watches, 3 remounts; KASAN reports before: $n0, after: $n1"
-	if [ "$n1" != "$n0" ]; then
-		dmesg | grep -A 12 'BUG: KASAN' | tail -n 13
-		rc=1
-	fi
+	kasan_since "$n0" "3 instances removed under watches, 3 remounts" || rc=1
 	[ -z "$(ls "$T/instances")" ] || { echo "left behind: $(ls "$T/instances")"; rc=1; }
 	return $rc
 }
@@ -150,7 +158,7 @@ check_stress_eventfs_watch_vs_remount() {
 # and no KASAN report. Then opens of an instance's files race its rmdir
 # and mkdir for STRESS_SECONDS; at the end it is gone.
 check_stress_instance_open_vs_rmdir() {
-	rc=0 n0=$(dmesg | grep -c 'BUG: KASAN')
+	rc=0 n0=$(kasan_count)
 	d=$T/instances/reopened
 	mkdir "$d" || return 1
 	files=""
@@ -188,12 +196,7 @@ check_stress_instance_open_vs_rmdir() {
 	if [ -d "$T/instances/raced" ]; then
 		rmdir "$T/instances/raced" || rc=1
 	fi
-	n1=$(dmesg | grep -c 'BUG: KASAN')
-	echo "$n removals raced by opens; KASAN reports before: $n0, after: $n1"
-	if [ "$n1" != "$n0" ]; then
-		dmesg | grep -A 12 'BUG: KASAN' | tail -n 13
-		rc=1
-	fi
+	kasan_since "$n0" "$n removals raced by opens" || rc=1
 	[ -z "$(ls "$T/instances")" ] || { echo "left behind: $(ls "$T/instances")"; rc=1; }
 	return $rc
 }
