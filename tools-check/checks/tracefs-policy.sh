@@ -12,17 +12,19 @@ PRIVATE_FILES="kprobe_events uprobe_events dynamic_events kprobes/enabled kprobe
 # numeric fsuid (delegated_instance_namespace): tracer's prefix.
 OWN=u$(id -u tracer)-
 
-# What a member of the delegated group may write (TRACE_MODE_DELEGATE and
-# the markers in the kernel; the table in Documentation/trace/ftrace.rst).
-ALLOWLIST="tracing_on trace trace_clock set_event set_event_pid set_event_notrace_pid enable filter set_ftrace_pid set_ftrace_notrace_pid set_ftrace_filter set_ftrace_notrace set_graph_function set_graph_notrace function-trace trace_marker trace_marker_raw instances"
+# What the group writes at the top level, which is root's session: the
+# markers, and instances/ to make instances of its own. In its own
+# instances a member writes, as their owner, what the kernel delegates
+# (TRACE_MODE_DELEGATE; the table in Documentation/trace/ftrace.rst).
+GROUP_WRITES="trace_marker trace_marker_raw instances"
 
 # policy_audit LABEL [DIR]: walk all of tracefs and compare every entry with
 # the policy: no other bits anywhere; the files that must be private are
 # root:root without group bits; every shared entry has the mount's group;
-# an entry the group can write is on the allowlist, and only when the
-# mount's mode gives the group write permission (then the instances
-# directory is sticky). When delegated, at least tracing_on must be
-# group-writable, so that an empty allowlist cannot pass.
+# the group writes only the markers and instances/ of the top level, and
+# only when the mount's mode gives the group write permission (then the
+# instances directory is sticky). When delegated, instances/ must be
+# group-writable, so that an empty list cannot pass.
 policy_audit() {
 	label=$1
 	dir=${2:-$TF}
@@ -32,7 +34,7 @@ policy_audit() {
 	for f in $PRIVATE_FILES; do
 		[ -e "$dir/$f" ] && echo "$dir/$f"
 	done >must-private.txt
-	awk -v root="$dir" -v mmode="$mmode" -v mgid="$mgid" -v allow="$ALLOWLIST" '
+	awk -v root="$dir" -v mmode="$mmode" -v mgid="$mgid" -v allow="$GROUP_WRITES" '
 		BEGIN { n = split(allow, a, " "); for (i = 1; i <= n; i++) ok[a[i]] = 1; n = 0 }
 		FILENAME == ARGV[1] { must[$1] = 1; next }
 		function digit(m, i) { return substr(m, length(m) - i, 1) + 0 }
@@ -50,15 +52,15 @@ policy_audit() {
 				else if (int(g / 2) % 2) {
 					w++
 					if (!gw) bad = "group-writable, but the mount does not delegate"
-					else if (!(base in ok)) bad = "group-writable, not on the allowlist"
+					else if (!(base in ok) || $4 != root "/" base) bad = "group-writable, not a marker or instances/ of the top level"
 					else if (base == "instances" && s != 1) bad = "instances not sticky"
 				}
 			}
-			if (base == "tracing_on" && $4 == root "/tracing_on") tw = int(g / 2) % 2
+			if ($4 == root "/instances") iw = int(g / 2) % 2
 			if (bad != "") { mis++; if (mis <= 10) print "mismatch: " $0 " (" bad ")" }
 		}
 		END {
-			if (gw && !tw) { mis++; print "mismatch: tracing_on is not group-writable in a delegated mount" }
+			if (gw && !iw) { mis++; print "mismatch: instances is not group-writable in a delegated mount" }
 			printf "RESULT %d %d %d %d\n", n, p, mis, w
 		}' must-private.txt audit.txt >audit.out
 	cat audit.out
@@ -66,7 +68,7 @@ policy_audit() {
 	read -r n p mis w <<-RES
 	$(sed -n 's/^RESULT //p' audit.out)
 	RES
-	note "policy after $label: $n entries, $p private, $w group-writable (all on the allowlist), $mis mismatches (root dir $mmode, gid $mgid)"
+	note "policy after $label: $n entries, $p private, $w group-writable (markers and instances/ of the top level), $mis mismatches (root dir $mmode, gid $mgid)"
 	[ "$n" -gt 100 ] && [ "$mis" = 0 ]
 }
 
@@ -218,7 +220,7 @@ check_policy_chmod_survives() {
 	chown 1001:2000 "$TF/kprobe_events" || { echo "chown kprobe_events failed"; return 1; }
 	expect_modes() {
 		got="$(stat -c %a "$TF/trace_marker") $(stat -c %a "$TF/set_event") $(stat -c %u "$TF/trace_clock") $(stat -c '%a %u:%g' "$TF/kprobe_events")"
-		[ "$got" = "660 770 1001 600 0:0" ] || { echo "after $1: trace_marker, set_event modes, trace_clock owner, kprobe_events: $got, want 660 770 1001 600 0:0"; rc=1; }
+		[ "$got" = "660 750 1001 600 0:0" ] || { echo "after $1: trace_marker, set_event modes, trace_clock owner, kprobe_events: $got, want 660 750 1001 600 0:0 (the group writes no top-level set_event)"; rc=1; }
 	}
 	expect_modes "chmod"
 	mkdir -p /mnt/tracefs2
@@ -269,7 +271,7 @@ check_policy_remount_resets_group() {
 check_policy_owner_chmod() {
 	rc=0
 	f=$TF/current_tracer
-	saved=$(stat -c %a "$f" "$TF/trace_clock" | paste -sd' ' -)
+	saved=$(stat -c %a "$f" "$TF/trace_marker_raw" | paste -sd' ' -)
 	mount -o remount,uid=1000 "$TF" || { echo "remount uid=1000 failed"; return 1; }
 	before=$(stat -c %a "$f")
 	as_user tracer "chmod 0666 $f" 2>err.txt || { echo "chmod 0666 by the uid= owner failed: $(cat err.txt)"; rc=1; }
@@ -286,14 +288,15 @@ check_policy_owner_chmod() {
 	[ "$g" = 2000 ] || { echo "after the owner's chgrp 1000: current_tracer group $g, want 2000 (the mount's)"; rc=1; }
 	as_user tracer "chmod 0600 $TF/kprobe_events" 2>err.txt && { echo "the uid= owner chmod'ed kprobe_events"; rc=1; }
 	grep -q 'Operation not permitted' err.txt || { echo "owner's chmod of kprobe_events: $(cat err.txt), want EPERM"; rc=1; }
-	# trace_clock is delegated (0660 here): the owner's chmod cannot keep
-	# the group's write permission once mode= no longer gives it
-	as_user tracer "chmod 0660 $TF/trace_clock" 2>err.txt || { echo "owner's chmod 0660 trace_clock: $(cat err.txt)"; rc=1; }
+	# trace_marker_raw is group-writable (0220 here; policy_chmod_survives
+	# leaves trace_marker as root's chmod set it): the owner's chmod cannot
+	# keep the group's write permission once mode= no longer gives it
+	as_user tracer "chmod 0660 $TF/trace_marker_raw" 2>err.txt || { echo "owner's chmod 0660 trace_marker_raw: $(cat err.txt)"; rc=1; }
 	mount -o remount,mode=0750 "$TF" || rc=1
-	m=$(stat -c %a "$TF/trace_clock")
+	m=$(stat -c %a "$TF/trace_marker_raw")
 	mount -o remount,mode=0770 "$TF" || rc=1
-	m2=$(stat -c %a "$TF/trace_clock")
-	[ "$m $m2" = "640 660" ] || { echo "trace_clock after the owner's chmod 0660, remount mode=0750, then 0770: $m $m2, want 640 660"; rc=1; }
+	m2=$(stat -c %a "$TF/trace_marker_raw")
+	[ "$m $m2" = "200 220" ] || { echo "trace_marker_raw after the owner's chmod 0660, remount mode=0750, then 0770: $m $m2, want 200 220"; rc=1; }
 	n=$(dmesg | grep -c "tracefs: chmod 666 of 'current_tracer' by its owner: using 440")
 	[ "$n" = 1 ] || { echo "$n kernel log lines for the owner's clamped chmod, want 1"; rc=1; }
 	n=$(dmesg | grep -c "tracefs: chown of 'current_tracer' without CAP_CHOWN: the owner and group stay")
@@ -308,11 +311,11 @@ check_policy_owner_chmod() {
 		{ echo "the owner before the remount uid=0 set trace_clock's times"; rc=1; }
 	grep -q 'Operation not permitted' err.txt || { echo "touch -d by the owner before remount uid=0: $(cat err.txt), want EPERM"; rc=1; }
 	# uid= forgot what the previous owner's chmod took away
-	got=$(stat -c %a "$f" "$TF/trace_clock" | paste -sd' ' -)
-	[ "$got" = "$saved" ] || { echo "after remount uid=0: current_tracer, trace_clock $got, want $saved as before"; rc=1; }
+	got=$(stat -c %a "$f" "$TF/trace_marker_raw" | paste -sd' ' -)
+	[ "$got" = "$saved" ] || { echo "after remount uid=0: current_tracer, trace_marker_raw $got, want $saved as before"; rc=1; }
 	set -- $saved
 	[ "$(stat -c %a "$f")" = "$1" ] || chmod "$1" "$f"
-	[ "$(stat -c %a "$TF/trace_clock")" = "$2" ] || chmod "$2" "$TF/trace_clock"
+	[ "$(stat -c %a "$TF/trace_marker_raw")" = "$2" ] || chmod "$2" "$TF/trace_marker_raw"
 	return $rc
 }
 
@@ -454,12 +457,40 @@ check_delegated_denied_knobs() {
 	return $rc
 }
 
+# At the top level, root's session, the group writes only the markers and
+# instances/: a member's write to tracing_on, trace_clock, set_event, an
+# event's enable or filter, set_ftrace_filter, options/function-trace or
+# set_event_pid fails with EACCES, and so does truncating trace, so that
+# it cannot stop or change what root records there. It writes a marker and
+# makes an instance of its own; root's tracing_on stays 1.
+check_delegated_top_level_closed() {
+	rc=0 n=0
+	echo 1 >"$TF/tracing_on" || return 1
+	for f in tracing_on trace_clock set_event events/sched/sched_switch/enable events/sched/sched_switch/filter \
+		events/sched/enable events/enable set_ftrace_filter options/function-trace set_event_pid; do
+		[ -e "$TF/$f" ] || { echo "$f does not exist: nothing to refuse"; rc=1; continue; }
+		n=$((n + 1))
+		v=$(head -n 1 "$TF/$f" | sed 's/^\[\(.*\)\]$/\1/; s/ .*//')
+		refused_as tracer EACCES "echo '$v' >> $TF/$f" || rc=1
+	done
+	refused_as tracer EACCES ": > $TF/trace" || rc=1
+	[ "$(cat "$TF/tracing_on")" = 1 ] || { echo "tracing_on is $(cat "$TF/tracing_on") after the member's writes"; rc=1; }
+	as_user tracer "echo top-level-marker > $TF/trace_marker" 2>err.txt || { echo "tracer cannot write trace_marker: $(cat err.txt)"; rc=1; }
+	inst=$TF/instances/${OWN}top
+	as_user tracer "mkdir $inst && echo 0 > $inst/tracing_on && rmdir $inst" 2>err.txt ||
+		{ echo "tracer cannot make and use $inst: $(cat err.txt)"; rc=1; }
+	note "tracing-group member refused (EACCES) on $n top-level files and trace's truncation; wrote trace_marker, made $inst"
+	return $rc
+}
+
 # tracing_on is delegated for the ring buffer, not for starting the tracer
-# root chose: with hwlat selected (and not running), a member's write of 1
-# would start it (interrupts held off for its width): EPERM. With nop the
-# member switches tracing on and off.
+# root chose: with hwlat selected (and not running), the write of 1 by the
+# uid= owner, who may write tracing_on, would start it (interrupts held off
+# for its width): EPERM. With nop that owner switches tracing on and off.
+# A member who is not the owner cannot write it at all (EACCES).
 check_delegated_tracing_on_tracer() {
 	rc=0 i=0
+	uid=$(id -u tracer)
 	echo 0 >"$TF/tracing_on" || return 1
 	# The tracer cannot change while trace_pipe(_raw) is open (EBUSY): a
 	# trace-cmd reader that an earlier check's timeout left behind
@@ -474,22 +505,30 @@ check_delegated_tracing_on_tracer() {
 		}
 		sleep 1
 	done
+	mount -o remount,uid="$uid" "$TF" || { echo "remount uid=$uid failed"; echo nop >"$TF/current_tracer"; return 1; }
 	refused_as tracer EPERM "echo 1 > $TF/tracing_on" || rc=1
 	[ "$(cat "$TF/tracing_on")" = 0 ] || { echo "tracing_on is $(cat "$TF/tracing_on") after the refused write"; rc=1; }
 	echo nop >"$TF/current_tracer"
-	as_user tracer "echo 1 > $TF/tracing_on && echo 0 > $TF/tracing_on" 2>err.txt || { echo "tracer cannot switch tracing_on with nop: $(cat err.txt)"; rc=1; }
+	as_user tracer "echo 1 > $TF/tracing_on && echo 0 > $TF/tracing_on" 2>err.txt ||
+		{ echo "the uid= owner cannot switch tracing_on with nop: $(cat err.txt)"; rc=1; }
+	add_tracer2
+	refused_as tracer2 EACCES "echo 1 > $TF/tracing_on" || rc=1
+	mount -o remount,uid=0 "$TF" || rc=1
 	echo 1 >"$TF/tracing_on"
 	return $rc
 }
 
 # set_ftrace_filter is delegated for trace-cmd, but its function commands
-# (traceoff, snapshot, dump, ...) act on the whole machine: EPERM.
+# (traceoff, snapshot, dump, ...) act on the whole machine: EPERM, in the
+# member's own instance as well.
 check_delegated_function_commands() {
 	rc=0
-	refused_as tracer EPERM "echo 'schedule:traceoff' >> $TF/set_ftrace_filter" || rc=1
-	as_user tracer "echo schedule > $TF/set_ftrace_filter" || { echo "tracer cannot set a plain function filter"; rc=1; }
-	grep -qx schedule "$TF/set_ftrace_filter" || { echo "set_ftrace_filter: $(head -n 3 "$TF/set_ftrace_filter")"; rc=1; }
-	as_user tracer "echo > $TF/set_ftrace_filter" || rc=1
+	inst=$TF/instances/${OWN}fcmd
+	as_user tracer "mkdir $inst" 2>err.txt || { echo "tracer cannot mkdir $inst: $(cat err.txt)"; return 1; }
+	refused_as tracer EPERM "echo 'schedule:traceoff' >> $inst/set_ftrace_filter" || rc=1
+	as_user tracer "echo schedule > $inst/set_ftrace_filter" || { echo "tracer cannot set a plain function filter"; rc=1; }
+	grep -qx schedule "$inst/set_ftrace_filter" || { echo "set_ftrace_filter: $(head -n 3 "$inst/set_ftrace_filter")"; rc=1; }
+	as_user tracer "echo > $inst/set_ftrace_filter; rmdir $inst" || rc=1
 	echo 'schedule:traceoff' >>"$TF/set_ftrace_filter" || { echo "root cannot add a function command"; rc=1; }
 	echo '!schedule:traceoff' >>"$TF/set_ftrace_filter"
 	echo >"$TF/set_ftrace_filter"
@@ -853,7 +892,8 @@ check_delegated_instance_namespace() {
 # than root (uid=, the tracer here), root's chmod of a file that is not on
 # the allowlist succeeds, as it did, but gives neither that owner nor the
 # group write permission, so the owner's write fails (EACCES); a file on
-# the allowlist (tracing_on) keeps what the policy gives it. A recursive
+# the allowlist (tracing_on) keeps what the policy gives it: write for the
+# owner, not for the group at the top level. A recursive
 # normalisation of options/ by root is no way around it either.
 check_delegated_root_chmod_bounded() {
 	rc=0
@@ -886,7 +926,7 @@ check_delegated_root_chmod_bounded() {
 	# delegated: what the policy gives the owner and the group stays
 	chmod 0660 "$TF/tracing_on" 2>err.txt || { echo "root's chmod 0660 of tracing_on failed: $(cat err.txt)"; rc=1; }
 	m=$(stat -c %a "$TF/tracing_on")
-	[ "$m" = 660 ] || { echo "after root's chmod 0660: tracing_on $m, want 660 (delegated)"; rc=1; }
+	[ "$m" = 640 ] || { echo "after root's chmod 0660: tracing_on $m, want 640 (delegated to the uid= owner; the group writes no top-level tracing_on)"; rc=1; }
 	as_user tracer "echo 1 > $TF/tracing_on" 2>err.txt || { echo "the uid= owner cannot write tracing_on: $(cat err.txt)"; rc=1; }
 	chmod -R u=rwX,g=rX "$TF/options" 2>err.txt || { echo "root's chmod -R u=rwX,g=rX options failed: $(cat err.txt)"; rc=1; }
 	not_writable "root's chmod -R u=rwX,g=rX of options" options/hash-ptr
@@ -925,8 +965,8 @@ check_delegated_root_instance_closed() {
 }
 
 # Deleting a dynamic event fails (EBUSY) while it is enabled in any
-# instance: a member enables none (EPERM), in its own instance or at the
-# top level, directly or through set_event; enabling every event skips
+# instance: a member enables none in its own instance (EPERM), directly or
+# through set_event, nor at the top level (EACCES); enabling every event skips
 # them; root then deletes its kprobe event.
 check_delegated_no_dynamic_events() {
 	rc=0
@@ -934,9 +974,11 @@ check_delegated_no_dynamic_events() {
 	inst=$TF/instances/${OWN}dyn
 	as_user tracer "mkdir $inst" 2>err.txt || { echo "tracer cannot mkdir $inst: $(cat err.txt)"; echo '-:delegkp' >>"$TF/kprobe_events"; return 1; }
 	for w in "echo 1 > $inst/events/kprobes/delegkp/enable" "echo 1 > $inst/events/kprobes/enable" \
-		"echo kprobes:delegkp >> $inst/set_event" "echo 1 > $TF/events/kprobes/delegkp/enable"; do
+		"echo kprobes:delegkp >> $inst/set_event"; do
 		refused_as tracer EPERM "$w" || rc=1
 	done
+	# the top level is root's: not writable at all
+	refused_as tracer EACCES "echo 1 > $TF/events/kprobes/delegkp/enable" || rc=1
 	as_user tracer "echo 1 > $inst/events/enable" 2>err.txt || { echo "tracer cannot enable every event of its instance: $(cat err.txt)"; rc=1; }
 	e1=$(cat "$inst/events/kprobes/delegkp/enable") e2=$(cat "$TF/events/kprobes/delegkp/enable")
 	[ "$e1$e2" = 00 ] || { echo "root's kprobe event enabled by the member: instance $e1, top level $e2"; rc=1; }
@@ -963,5 +1005,40 @@ check_delegated_root_without_sys_admin() {
 		{ echo "root without CAP_SYS_ADMIN (CapEff $eff): $(cat err.txt)"; rc=1; }
 	[ ! -d "$i" ] || { echo 0 >"$i/events/kprobes/nocapkp/enable"; rmdir "$i"; }
 	echo '-:nocapkp' >>"$TF/kprobe_events" || { echo "root cannot delete its kprobe event"; rc=1; }
+	return $rc
+}
+
+# Enabling a dynamic event is judged by who opened the file, not by who
+# writes to it: a member's descriptor of its instance's set_event or of a
+# kprobe event's enable file, written to by a root program (a setuid-root
+# tool printing to the member's stdout), enables nothing (EPERM); root's
+# own descriptor, passed the same way, enables it.
+check_delegated_dynamic_events_by_opener() {
+	rc=0
+	echo 'p:openerkp do_sys_openat2' >>"$TF/kprobe_events" || { echo "root cannot define a kprobe event"; return 1; }
+	inst=$TF/instances/${OWN}opener
+	as_user tracer "mkdir $inst" 2>err.txt ||
+		{ echo "tracer cannot mkdir $inst: $(cat err.txt)"; echo '-:openerkp' >>"$TF/kprobe_events"; return 1; }
+	uid=$(id -u tracer) gid=2000
+	for f in set_event events/kprobes/openerkp/enable events/kprobes/enable; do
+		case $f in set_event) v=kprobes:openerkp ;; *) v=1 ;; esac
+		if open-as "$uid" "$gid" "$inst/$f" sh -c "echo $v" 2>err.txt; then
+			echo "root wrote $v through tracer's descriptor of $f"
+			rc=1
+		elif ! grep -q 'Operation not permitted' err.txt; then
+			echo "$f through tracer's descriptor: $(cat err.txt), want EPERM"
+			rc=1
+		fi
+	done
+	e=$(cat "$inst/events/kprobes/openerkp/enable")
+	[ "$e" = 0 ] || { echo "the kprobe event is enabled in tracer's instance: $e"; rc=1; }
+	# the same way through root's own descriptor: the write goes through
+	open-as 0 0 "$inst/events/kprobes/openerkp/enable" sh -c 'echo 1' 2>err.txt ||
+		{ echo "root's own descriptor of the enable file: $(cat err.txt)"; rc=1; }
+	e=$(cat "$inst/events/kprobes/openerkp/enable")
+	[ "$e" = 1 ] || { echo "root's write through open-as left the kprobe event at $e"; rc=1; }
+	echo 0 >"$inst/events/kprobes/openerkp/enable"
+	as_user tracer "rmdir $inst" || rc=1
+	echo '-:openerkp' >>"$TF/kprobe_events" || rc=1
 	return $rc
 }
