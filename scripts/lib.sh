@@ -342,17 +342,19 @@ tr_bisect_step_keys() {
 	done
 }
 
-# tr_bisect_recorded RECORD VERSION KEY: the three lines (builds, boots,
-# kernel log clean) of the step of RECORD (kernel/<version>/bisect.tap)
-# whose "# step-key N KEY" is KEY, when all three passed; fails otherwise.
+# tr_bisect_recorded RECORD VERSION KEY: the four lines (builds, boots,
+# kernel log clean, exposes nothing new) of the step of RECORD
+# (kernel/<version>/bisect.tap) whose "# step-key N KEY" is KEY, and its
+# "# exposed N ..." line, when all four passed; fails otherwise.
 tr_bisect_recorded() {
 	local record=$1 ver=$2 key=$3 n lines
 	[ -f "$record" ] || return 1
 	n=$(awk -v k="$key" '$1 == "#" && $2 == "step-key" && $4 == k {print $3; exit}' "$record")
 	[ -n "$n" ] || return 1
-	lines=$(grep -E "^(not )?ok - bisect \(${ver//./\\.}\): (builds|boots|kernel log clean) with patches 1-$n( |\$)" "$record" |
+	lines=$(grep -E "^(not )?ok - bisect \(${ver//./\\.}\): (builds|boots|kernel log clean|exposes nothing new) with patches 1-$n( |\$)" "$record" |
 		sed 's/ (recorded.*$//')
-	[ "$(echo "$lines" | grep -c '^ok')" = 3 ] || return 1
+	[ "$(echo "$lines" | grep -c '^ok')" = 4 ] || return 1
+	grep -E "^# exposed $n( |\$)" "$record" | head -n 1 | grep . || return 1
 	echo "$lines"
 }
 

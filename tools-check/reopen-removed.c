@@ -1,16 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * reopen-removed DIR FILE...: hold each DIR/FILE with an O_PATH descriptor
- * (which keeps the dentry and inode but calls no ->open, so takes no
- * reference on what the file belongs to), remove DIR with rmdir(2), then
- * open each file again through /proc/self/fd/N for reading. Prints one
- * line per file: "FILE errno NAME" when the reopen failed, "FILE opened"
- * when it did not, after "removed DIR". Exits 0 when rmdir succeeded and
- * every reopen was tried, 1 otherwise.
+ * reopen-removed [-x CMD] DIR FILE...: hold each DIR/FILE with an O_PATH
+ * descriptor (which keeps the dentry and inode but calls no ->open, so
+ * takes no reference on what the file belongs to), remove DIR with
+ * rmdir(2) (or, with -x, run CMD with sh -c: deleting a dynamic event,
+ * unloading a module), then open each file again through /proc/self/fd/N
+ * for reading. Prints one line per file after "removed DIR": "FILE errno
+ * NAME" when the reopen failed; when it did not, "FILE opened, read errno
+ * NAME" or "FILE opened, read N bytes" for one read(2) of it. Exits 0
+ * when the removal succeeded and every reopen was tried, 1 otherwise.
  *
  * This is how an open reaches a tracefs file's ->open after the instance
- * the file belongs to was freed: the inode's i_private still points at
- * the freed trace_array, and ->open must find out without reading it.
+ * or event the file belongs to was freed: the inode's i_private still
+ * points at the freed object, and ->open (or the first read) must find
+ * out without reading it.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -18,18 +21,27 @@
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
+#include <stdlib.h>
 #include <unistd.h>
 
 #define MAX_FILES 32
 
 int main(int argc, char **argv)
 {
+	static char buf[4096];
 	int fds[MAX_FILES];
 	char path[PATH_MAX];
-	int i, n = argc - 2;
+	const char *cmd = NULL;
+	int i, n;
 
+	if (argc > 2 && !strcmp(argv[1], "-x")) {
+		cmd = argv[2];
+		argv += 2;
+		argc -= 2;
+	}
+	n = argc - 2;
 	if (argc < 3 || n > MAX_FILES) {
-		fprintf(stderr, "usage: reopen-removed DIR FILE... (at most %d)\n",
+		fprintf(stderr, "usage: reopen-removed [-x CMD] DIR FILE... (at most %d)\n",
 			MAX_FILES);
 		return 2;
 	}
@@ -41,7 +53,13 @@ int main(int argc, char **argv)
 			return 1;
 		}
 	}
-	if (rmdir(argv[1])) {
+	if (cmd) {
+		fflush(stdout);
+		if (system(cmd)) {
+			printf("%s: failed\n", cmd);
+			return 1;
+		}
+	} else if (rmdir(argv[1])) {
 		printf("rmdir %s: %s\n", argv[1], strerror(errno));
 		return 1;
 	}
@@ -55,7 +73,13 @@ int main(int argc, char **argv)
 			printf("%s errno %s\n", argv[i + 2],
 			       strerrorname_np(errno) ?: "?");
 		} else {
-			printf("%s opened\n", argv[i + 2]);
+			ssize_t r = read(fd, buf, sizeof(buf));
+
+			if (r < 0)
+				printf("%s opened, read errno %s\n", argv[i + 2],
+				       strerrorname_np(errno) ?: "?");
+			else
+				printf("%s opened, read %zd bytes\n", argv[i + 2], r);
 			close(fd);
 		}
 		close(fds[i]);

@@ -2,8 +2,9 @@
 # The per-patch bisect reuses a recorded step only for the same code: the
 # step keys (tr_bisect_step_keys) follow the fragments and the diffs of
 # patches 1..i, not their numbering or wording, and the record lookup
-# (tr_bisect_recorded) hands back a step only when all three of its lines
-# (builds, boots, kernel log clean) passed.
+# (tr_bisect_recorded) hands back a step only when all four of its lines
+# (builds, boots, kernel log clean, exposes nothing new) and what it
+# exposed are recorded, all four passed.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=scripts/tests/tap.sh
@@ -47,6 +48,8 @@ cat >"$t/rec" <<REC
 ok - bisect ($v): builds with patches 1-1 (0001-a.patch)
 ok - bisect ($v): boots with patches 1-1
 ok - bisect ($v): kernel log clean with patches 1-1
+# exposed 1 tracing/kprobe_events
+ok - bisect ($v): exposes nothing new with patches 1-1
 # step-key 2 $k2
 ok - bisect ($v): builds with patches 1-2 (0002-b.patch)
 not ok - bisect ($v): boots with patches 1-2
@@ -56,11 +59,15 @@ ok - bisect ($v): builds with patches 1-3 (0003-c.patch)
 ok - bisect ($v): boots with patches 1-3
 REC
 out=$(tr_bisect_recorded "$t/rec" "$v" "$k1")
-expect "recorded step 1: its three lines" test "$out" = "ok - bisect ($v): builds with patches 1-1 (0001-a.patch)
+expect "recorded step 1: what it exposed and its four lines" test "$out" = "# exposed 1 tracing/kprobe_events
+ok - bisect ($v): builds with patches 1-1 (0001-a.patch)
 ok - bisect ($v): boots with patches 1-1
-ok - bisect ($v): kernel log clean with patches 1-1"
+ok - bisect ($v): kernel log clean with patches 1-1
+ok - bisect ($v): exposes nothing new with patches 1-1"
+sed -i '/^# exposed 1 /d' "$t/rec"
+expect "recorded step 1 without its exposed line: not reused" eval '! tr_bisect_recorded "$t/rec" "$v" "$k1" >/dev/null'
 expect "recorded step 2 failed to boot: not reused" eval '! tr_bisect_recorded "$t/rec" "$v" "$k2" >/dev/null'
-expect "recorded step 3 without a console scan (an older record): not reused" eval '! tr_bisect_recorded "$t/rec" "$v" "$k3" >/dev/null'
+expect "recorded step 3 without a console scan or exposure (an older record): not reused" eval '! tr_bisect_recorded "$t/rec" "$v" "$k3" >/dev/null'
 expect "unknown key: not reused" eval '! tr_bisect_recorded "$t/rec" "$v" nosuchkey >/dev/null'
 expect "no record: not reused" eval '! tr_bisect_recorded "$t/none" "$v" "$k1" >/dev/null'
 # every step of the committed records has its key

@@ -201,6 +201,34 @@ check_stress_instance_open_vs_rmdir() {
 	return $rc
 }
 
+# The same for an event's files when the event goes: a kprobe event's
+# files held by O_PATH descriptors when root deletes the event (which
+# frees its trace_event_file and event call), reopened through
+# /proc/self/fd: each open, or its first read (format), fails with ENODEV,
+# and no KASAN report. (id holds a number, not a pointer: not asserted.)
+check_stress_event_reopen_after_delete() {
+	rc=0 n0=$(kasan_count)
+	echo 'p:reopenkp do_sys_openat2' >>"$T/kprobe_events" || { echo "cannot define the kprobe event"; return 1; }
+	d=$T/events/kprobes/reopenkp
+	files=""
+	for f in enable filter trigger format id hist hist_debug inject; do
+		[ -e "$d/$f" ] && files="$files $f"
+	done
+	# shellcheck disable=SC2086 # a list of file names
+	set -- $files
+	[ $# -ge 5 ] || { echo "only $# of the event's files exist:$files"; rc=1; }
+	# shellcheck disable=SC2086 # a list of file names
+	reopen-removed -x "echo '-:reopenkp' >> $T/kprobe_events" "$d" $files >reopen-ev.out 2>&1 || rc=1
+	cat reopen-ev.out
+	for f in $files; do
+		[ "$f" != id ] || continue
+		grep -Eqx "$f (errno|opened, read errno) ENODEV" reopen-ev.out || { echo "$f: neither its open nor its read failed with ENODEV"; rc=1; }
+	done
+	[ ! -d "$d" ] || { echo "$d is left after the delete"; rc=1; }
+	kasan_since "$n0" "files of a deleted kprobe event reopened" || rc=1
+	return $rc
+}
+
 # kprobes/enabled toggled through the old path and the new one at once.
 check_stress_kprobes_enabled_two_paths() {
 	new=$T/kprobes/enabled

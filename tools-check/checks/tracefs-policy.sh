@@ -1042,3 +1042,19 @@ check_delegated_dynamic_events_by_opener() {
 	echo '-:openerkp' >>"$TF/kprobe_events" || rc=1
 	return $rc
 }
+
+# The owner uid= names (tracer here) uses the instances it makes as it
+# uses the top level, when mode= gives the owner write permission, group
+# write or not (mode=0750): it writes their tracing_on and removes them,
+# as it did on the unpatched 6.12.
+check_delegated_uid_owner_instance() {
+	rc=0
+	uid=$(id -u tracer)
+	i=$TF/instances/ownerinst
+	mount -o remount,uid="$uid",mode=0750 "$TF" || { echo "remount uid=$uid,mode=0750 failed"; return 1; }
+	as_user tracer "mkdir $i && echo 0 > $i/tracing_on && echo 1 > $i/tracing_on && rmdir $i" 2>err.txt ||
+		{ echo "the uid= owner (mode=0750) cannot use an instance it made: $(cat err.txt)"; rc=1; }
+	mount -o remount,uid=0,mode=0770 "$TF" || rc=1
+	[ ! -d "$i" ] || rmdir "$i" || rc=1
+	return $rc
+}
