@@ -204,8 +204,9 @@ check_stress_instance_open_vs_rmdir() {
 # The same for an event's files when the event goes: a kprobe event's
 # files held by O_PATH descriptors when root deletes the event (which
 # frees its trace_event_file and event call), reopened through
-# /proc/self/fd: each open, or its first read (format), fails with ENODEV,
-# and no KASAN report. (id holds a number, not a pointer: not asserted.)
+# /proc/self/fd: each open, or its first read (format), fails with ENODEV;
+# hist and format held open across the delete fail their next read with
+# ENODEV; no KASAN report. (id holds a number, not a pointer: not asserted.)
 check_stress_event_reopen_after_delete() {
 	rc=0 n0=$(kasan_count)
 	echo 'p:reopenkp do_sys_openat2' >>"$T/kprobe_events" || { echo "cannot define the kprobe event"; return 1; }
@@ -217,9 +218,30 @@ check_stress_event_reopen_after_delete() {
 	# shellcheck disable=SC2086 # a list of file names
 	set -- $files
 	[ $# -ge 5 ] || { echo "only $# of the event's files exist:$files"; rc=1; }
+	# hist and format also held open across the delete: their next read
+	# finds the event gone
+	held=""
+	for f in hist format; do
+		[ -e "$d/$f" ] && held="$held $f"
+	done
+	[ ! -e "$d/hist" ] || exec 4<"$d/hist"
+	exec 5<"$d/format"
 	# shellcheck disable=SC2086 # a list of file names
 	reopen-removed -x "echo '-:reopenkp' >> $T/kprobe_events" "$d" $files >reopen-ev.out 2>&1 || rc=1
 	cat reopen-ev.out
+	for f in $held; do
+		case $f in hist) fd=4 ;; *) fd=5 ;; esac
+		if cat <&$fd >/dev/null 2>err.txt; then
+			echo "$f, held open across the delete: read succeeded"
+			rc=1
+		elif grep -q 'No such device' err.txt; then
+			echo "$f, held open across the delete: read fails with ENODEV"
+		else
+			echo "$f, held open across the delete: $(cat err.txt), want ENODEV"
+			rc=1
+		fi
+	done
+	exec 4<&- 5<&-
 	for f in $files; do
 		[ "$f" != id ] || continue
 		grep -Eqx "$f (errno|opened, read errno) ENODEV" reopen-ev.out || { echo "$f: neither its open nor its read failed with ENODEV"; rc=1; }
