@@ -484,10 +484,12 @@ check_delegated_top_level_closed() {
 }
 
 # tracing_on is delegated for the ring buffer, not for starting the tracer
-# root chose: with hwlat selected (and not running), the write of 1 by the
-# uid= owner, who may write tracing_on, would start it (interrupts held off
-# for its width): EPERM. With nop that owner switches tracing on and off.
-# A member who is not the owner cannot write it at all (EACCES).
+# root chose: with a tracer that does work when started or stopped
+# selected (function here, on one function; hwlat would hold interrupts
+# off for its width), the write of 1 by the uid= owner, who may write
+# tracing_on, would start it: EPERM. With nop that owner switches tracing
+# on and off. A member who is not the owner cannot write it at all
+# (EACCES).
 check_delegated_tracing_on_tracer() {
 	rc=0 i=0
 	uid=$(id -u tracer)
@@ -497,18 +499,22 @@ check_delegated_tracing_on_tracer() {
 	# (trace-cmd 3.1.6's stream readers outlive a SIGTERM to their parent)
 	# is ended first, and named.
 	end_trace_readers
-	until echo hwlat >"$TF/current_tracer" 2>/dev/null; do
+	echo do_sys_openat2 >"$TF/set_ftrace_filter" || return 1
+	until echo function >"$TF/current_tracer" 2>/dev/null; do
 		i=$((i + 1))
 		[ $i -lt 10 ] || {
-			echo "root cannot select hwlat: $({ echo hwlat >"$TF/current_tracer"; } 2>&1)"
+			echo "root cannot select function: $({ echo function >"$TF/current_tracer"; } 2>&1)"
+			echo >"$TF/set_ftrace_filter"
 			return 1
 		}
 		sleep 1
 	done
-	mount -o remount,uid="$uid" "$TF" || { echo "remount uid=$uid failed"; echo nop >"$TF/current_tracer"; return 1; }
+	mount -o remount,uid="$uid" "$TF" || { echo "remount uid=$uid failed"; rc=1; }
 	refused_as tracer EPERM "echo 1 > $TF/tracing_on" || rc=1
 	[ "$(cat "$TF/tracing_on")" = 0 ] || { echo "tracing_on is $(cat "$TF/tracing_on") after the refused write"; rc=1; }
+	echo 0 >"$TF/tracing_on"
 	echo nop >"$TF/current_tracer"
+	echo >"$TF/set_ftrace_filter"
 	as_user tracer "echo 1 > $TF/tracing_on && echo 0 > $TF/tracing_on" 2>err.txt ||
 		{ echo "the uid= owner cannot switch tracing_on with nop: $(cat err.txt)"; rc=1; }
 	add_tracer2
