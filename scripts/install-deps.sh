@@ -11,7 +11,7 @@ PKGS=(
 	qemu-system-x86 trace-cmd linux-perf busybox-static
 	strace blktrace systemd util-linux
 	build-essential bc bison flex libelf-dev libssl-dev cpio xz-utils kmod
-	ccache git quilt perl python3 python3-ply python3-git python3-markdown shellcheck
+	ccache git patch quilt perl python3 python3-ply python3-git python3-markdown shellcheck
 	sparse coccinelle ocaml-nox python3-docutils
 	bpfcc-tools bpftrace rtla
 	lintian mmdebstrap e2fsprogs
