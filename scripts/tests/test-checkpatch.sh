@@ -24,8 +24,10 @@ here=$(cd "$(dirname "$0")" && pwd)
 #   bb32500fb9b7, "tracing: Have trace_event_file have ref counters" (mainline;
 #   6.1 has its stable backport, which 6.1's own fix names), 78ff64081949,
 #   "vfs: Convert tracefs to use the new mount API" (6.8), and 4282d60689d4,
-#   "tracefs: Add new tracefs file system" (4.1), which the stable fixes name.
-accepted='^[^:]+:[0-9]+: (WARNING:OBSOLETE: Documentation/ABI/obsolete/|CHECK:CAMELCASE: Avoid CamelCase: <Opt_(uid|gid|mode|err)>|WARNING:UNKNOWN_COMMIT_ID: Unknown commit id .(fa6fe07d1536|baa23a8d4360|bb32500fb9b7|78ff64081949|4282d60689d4).)'
+#   "tracefs: Add new tracefs file system" (4.1), and d81786f53aec, "tracefs:
+#   Zero out the tracefs_inode when allocating it" (6.8), which the stable
+#   fixes name.
+accepted='^[^:]+:[0-9]+: (WARNING:OBSOLETE: Documentation/ABI/obsolete/|CHECK:CAMELCASE: Avoid CamelCase: <Opt_(uid|gid|mode|err)>|WARNING:UNKNOWN_COMMIT_ID: Unknown commit id .(fa6fe07d1536|baa23a8d4360|bb32500fb9b7|78ff64081949|4282d60689d4|d81786f53aec).)'
 n=0
 for v in $TR_VERSIONS; do
 	src=$(tr_src "$v-baseline")

@@ -739,7 +739,7 @@ hold_as_tracer() {
 # perf_event_paranoid <= 1; 0x0 to others), and
 # available_filter_functions_addrs, where the version has it (provides:
 # FILTER_FUNCTIONS_ADDRS), is root's (0400, EACCES). Root still reads
-# them. Root's function tracer runs meanwhile (only schedule), so that
+# them, in printk_formats with kptr_restrict=2 too. Root's function tracer runs meanwhile (only schedule), so that
 # trace, per_cpu/, enabled_functions and the like have content. The
 # member, as itself, finds every regular file and reads each it can open
 # (up to 1 MiB, for at most 5 s), but the readers that block or consume
@@ -795,9 +795,15 @@ PROBE
 	as_user tracer "cd $r && sh probe.sh '$KADDR' $TF" >"$r/probe.out" 2>&1
 	echo nop >"$TF/current_tracer"
 	echo >"$TF/set_ftrace_filter"
-	# root reads the real addresses
+	# root reads the real addresses, with kptr_restrict=2 too, as on the
+	# unpatched kernels (its trace-cmd report maps bprint formats by them)
 	grep -qiE "$KADDR" "$TF/printk_formats" ||
 		{ echo "root reads no kernel address in printk_formats: $(head -n 1 "$TF/printk_formats")"; rc=1; }
+	kr=$(cat /proc/sys/kernel/kptr_restrict) || rc=1
+	echo 2 >/proc/sys/kernel/kptr_restrict || rc=1
+	grep -qiE "$KADDR" "$TF/printk_formats" ||
+		{ echo "root reads no kernel address in printk_formats with kptr_restrict=2: $(head -n 1 "$TF/printk_formats")"; rc=1; }
+	echo "$kr" >/proc/sys/kernel/kptr_restrict || rc=1
 	f=$TF/available_filter_functions_addrs
 	case ${FILTER_FUNCTIONS_ADDRS:-} in
 	yes)
