@@ -68,7 +68,7 @@ bench_version() {
 		awk -v k="$role" '$1 == "PROF" {printf "%s\t%s\t%s\t%s\n", k, $2, $3, $4}' "$out/raw/profile-$k.txt" >>"$out/profile.tsv"
 	done
 
-	python3 "$TR_TOP/scripts/bench-summary.py" "$csv" "$out" "$TR_OUT/phases.tsv" "$out/profile.tsv"
+	TR_BENCH_VERSION=$v python3 "$TR_TOP/scripts/bench-summary.py" "$csv" "$out" "$TR_OUT/phases.tsv" "$out/profile.tsv"
 	sed -i "1s/\$/ ($v)/" "$out/bench.md"
 	echo "bench $v: $out/bench.md, $out/summary.json, $out/results.csv, $out/bench.svg"
 }
