@@ -57,8 +57,10 @@ METRICS = {
 # per entry, whatever the state's size (any 8 bytes more already cost that
 # object per slab). Measured 2026-12-07 in a guest (/proc/slabinfo):
 # baseline inode_cache 584 B x 14, patched tracefs_inode_cache 600 B x 13;
-# an instance makes 6,838 entries (+45 B each, ~300 kB: instance_slab
-# 1.0575 in the bench of 2026-12-07), the boot ~6,900 (slab 1.0306).
+# an instance makes 6,838 entries (+45 B each, ~300 kB), the boot ~6,900.
+# make bench of the series with its stable fixes first (2026-12-07, 8
+# boots per kernel): instance_slab 1.0568 (5318 -> 5620 kB), slab 1.0301
+# (10,216 -> 10,524 kB).
 VERSION_TARGETS = {
     ("6.1", "instance_slab"): (0.06, "6.1's entries become tracefs_inodes: 13 instead of 14 per 8-KiB slab, +45 B per entry (the permission policy's state per entry)"),
     ("6.1", "slab"): (0.035, "6.1's entries become tracefs_inodes: 13 instead of 14 per 8-KiB slab, +45 B per entry (the permission policy's state per entry)"),
