@@ -9,7 +9,10 @@
 #     blktrace while CPU 1 comes online; scenario lockdown-raise, lockdown
 #     raised to confidentiality during a trace;
 #   memory cgroups: scenario memcg, what a delegated member makes the
-#     kernel keep is charged to its cgroup.
+#     kernel keep is charged to its cgroup;
+#   user_events where a version builds it only in a combination (6.1:
+#     COMPILE_TEST): scenario user-events, user_events_data stays root's.
+# A cell boots for each version that has its combination.
 # Results go to $TR_OUT/configs/results; check-configs-all.sh judges them
 # against the expected-configs.tsv rows. Every version of the run.
 set -euo pipefail
@@ -26,9 +29,11 @@ for c in \
 	baseline-cfg-lockdown:lockdown-confidentiality patched-cfg-lockdown:lockdown-confidentiality \
 	baseline-cfg-hotplug:hotplug patched-cfg-hotplug:hotplug \
 	baseline-cfg-hotplug:lockdown-raise patched-cfg-hotplug:lockdown-raise \
-	baseline-cfg-memcg:memcg patched-cfg-memcg:memcg; do
+	baseline-cfg-memcg:memcg patched-cfg-memcg:memcg \
+	baseline-cfg-user-events:user-events patched-cfg-user-events:user-events; do
+	k=${c%%:*}
 	for v in $TR_VERSIONS; do
-		cells+=("$v-$c")
+		[ -z "$(tr_variant_frags "cfg-${k#*-cfg-}" "$v")" ] || cells+=("$v-$c")
 	done
 done
 for c in "${cells[@]}"; do

@@ -356,28 +356,6 @@ check_policy_owner_chmod() {
 	return $rc
 }
 
-# user_events_data registers events with an ioctl on any open descriptor,
-# read-only included: it stays out of a group member's reach (EACCES) where
-# the version has user_events (provides: USER_EVENTS).
-check_delegated_no_user_events() {
-	f=$TF/user_events_data
-	if [ "${USER_EVENTS:-no}" != yes ]; then
-		[ ! -e "$f" ] || { echo "$f exists, but this version provides no user_events"; return 1; }
-		note "no user_events in this version: $f absent"
-		return 0
-	fi
-	[ -e "$f" ] || { echo "$f missing (provides: USER_EVENTS=yes)"; return 1; }
-	rc=0
-	for how in "<" ">>"; do
-		if as_user tracer "exec 3$how$f" 2>err.txt; then
-			echo "tracer could open $f with $how"
-			rc=1
-		fi
-		grep -q 'Permission denied' err.txt || { echo "open $how $f: $(cat err.txt)"; rc=1; }
-	done
-	return $rc
-}
-
 # As a member of the tracing group: record and report sched events (with -d,
 # see delegated_record_plain) into an instance of its own (-B u<uid>-...):
 # the top level's buffer is root's (delegated_reader_cannot_block_root).
