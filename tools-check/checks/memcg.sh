@@ -99,3 +99,61 @@ check_memcg_filters_charged() {
 	rmdir "$CG/limited" || rc=1
 	return $rc
 }
+
+# copies_in_cgroup USER FILE N: USER, in the cgroup "opens", opens FILE
+# read-only N times, keeping every descriptor (open-many); prints its
+# summary "opened N nomem N other N".
+copies_in_cgroup() {
+	printf '%-127s\n' - >open.out && chmod 666 open.out
+	in_cgroup opens "$1" "exec open-many $3 $2 1<>$PWD/open.out"
+	head -n 1 open.out | sed 's/ *$//'
+}
+
+# charged_copies USER FILE: every open of set_ftrace_filter, read-only
+# included, copies the filter hash (one entry per function in it): 64
+# opens of a filter of every function take far more than the cgroup's
+# memory.max 16M, so one fails with ENOMEM, and the cgroup records no OOM
+# kill. (Not charged, they would all succeed: 64 copies stay well within
+# the guest's memory.)
+charged_copies() {
+	out=$(copies_in_cgroup "$1" "$2" 64)
+	oom=$(awk '$1 == "oom_kill" {print $2}' "$CG/opens/memory.events")
+	echo "$1 in a cgroup with memory.max 16M, 64 read-only opens of a filter of $(wc -l <"$2") functions: $out; oom_kill $oom"
+	# shellcheck disable=SC2086 # the words of the summary
+	set -- $out
+	cc_rc=0
+	[ "${2:-0}" -gt 0 ] || { echo "no open succeeded"; cc_rc=1; }
+	[ "${4:-0}" = 1 ] || { echo "no open failed with ENOMEM: the hash copies are not charged to the opener's cgroup"; cc_rc=1; }
+	[ "${6:-1}" = 0 ] || { echo "an open failed for another reason"; cc_rc=1; }
+	[ "$oom" = 0 ] || { echo "the OOM killer was invoked in the cgroup"; cc_rc=1; }
+	return $cc_rc
+}
+
+# Function filter hashes: root, then a tracing-group member, each in a
+# cgroup with memory.max 16M, open an instance's set_ftrace_filter that
+# holds every function again and again (a member can do so in its own
+# instance): the copies each open keeps are charged to the opener.
+check_memcg_filter_copies_charged() {
+	rc=0
+	memcg_setup opens 16M || return 1
+	mkdir "$TF/instances/roothash" || return 1
+	f=$TF/instances/roothash/set_ftrace_filter
+	if [ -e "$f" ] && echo '*' >"$f"; then
+		charged_copies root "$f" || rc=1
+	else
+		echo "cannot set $f to every function"
+		rc=1
+	fi
+	rmdir "$TF/instances/roothash" || rc=1
+	inst=$TF/instances/${OWN}hash
+	if as_user tracer "mkdir $inst && echo '*' >$inst/set_ftrace_filter" 2>err.txt; then
+		charged_copies tracer "$inst/set_ftrace_filter" || rc=1
+		note "member: $out"
+		as_user tracer "rmdir $inst" || { echo "tracer cannot remove $inst"; rc=1; }
+	else
+		echo "tracer cannot make $inst with a filter of every function: $(cat err.txt)"
+		rc=1
+	fi
+	rmdir "$CG/opens" || rc=1
+	return $rc
+}
