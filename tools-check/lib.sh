@@ -83,6 +83,7 @@ refused_as() {
 	case $2 in
 	EACCES) ra_msg='Permission denied' ;;
 	EPERM) ra_msg='Operation not permitted' ;;
+	EINVAL) ra_msg='Invalid argument' ;;
 	*) echo "refused_as: no message known for $2"; return 1 ;;
 	esac
 	if as_user "$1" "$3" 2>err.txt; then

@@ -1085,3 +1085,85 @@ check_delegated_uid_owner_instance() {
 	[ ! -d "$i" ] || rmdir "$i" || rc=1
 	return $rc
 }
+
+# A pid list takes a chunk for each range of pids written to it: a
+# member's pids must be below pid_max. In each pid file of its instance, a
+# pid at pid_max fails with EINVAL, and so does a write with one such pid
+# among good ones (all or nothing: the list stays empty); the largest pid
+# below pid_max works. Root still writes a pid beyond pid_max in its own
+# list, as it did.
+check_delegated_pid_max() {
+	rc=0
+	max=$(cat /proc/sys/kernel/pid_max)
+	inst=$TF/instances/${OWN}pid
+	as_user tracer "mkdir $inst" 2>err.txt || { echo "tracer cannot mkdir $inst: $(cat err.txt)"; return 1; }
+	for f in set_event_pid set_event_notrace_pid set_ftrace_pid set_ftrace_notrace_pid; do
+		p=$inst/$f
+		[ -e "$p" ] || { echo "$p missing"; rc=1; continue; }
+		refused_as tracer EINVAL "echo $max > $p" || rc=1
+		refused_as tracer EINVAL "echo 1 $((max + 16384)) > $p" || rc=1
+		l=$(grep -v '^no pid$' "$p")
+		[ -z "$l" ] || { echo "$f after the refused writes: $l"; rc=1; }
+		as_user tracer "echo $((max - 1)) > $p" 2>err.txt || { echo "tracer cannot write pid $((max - 1)) to $f: $(cat err.txt)"; rc=1; }
+		grep -qx "$((max - 1))" "$p" || { echo "$f: '$(cat "$p")', want $((max - 1))"; rc=1; }
+		as_user tracer "echo > $p" 2>/dev/null
+	done
+	echo "$((max + 16384))" >"$TF/set_event_pid" || { echo "root cannot write pid $((max + 16384)) to set_event_pid"; rc=1; }
+	grep -qx "$((max + 16384))" "$TF/set_event_pid" || { echo "root's set_event_pid: '$(cat "$TF/set_event_pid")'"; rc=1; }
+	echo >"$TF/set_event_pid"
+	as_user tracer "rmdir $inst" 2>err.txt || { echo "tracer cannot remove $inst: $(cat err.txt)"; rc=1; }
+	return $rc
+}
+
+# An event filter may compare a function field with an address: whether
+# the write succeeds would tell a member where the kernel's functions are.
+# Where the version has .function fields (provides: FILTER_FUNCTION_FIELDS),
+# the member (no CAP_SYSLOG, kptr_restrict=1) gets EPERM for an address in
+# its instance's event filter, for one in a function and for one that is
+# not alike, and a subsystem filter does the same with both (the event's
+# filter reads alike after it); a function name works, and root still gives an
+# address. Where it has none, the filter fails for root too (EINVAL).
+check_delegated_no_address_filter() {
+	rc=0
+	kr=$(cat /proc/sys/kernel/kptr_restrict)
+	echo 1 >/proc/sys/kernel/kptr_restrict || return 1
+	in=$(awk '$3 == "schedule" {print $1; exit}' /proc/kallsyms)
+	case $in in '' | 0000000000000000) echo "root reads no address of schedule in /proc/kallsyms: '$in'"; echo "$kr" >/proc/sys/kernel/kptr_restrict; return 1 ;; esac
+	out=0x1000
+	ev=events/kmem/kmalloc
+	inst=$TF/instances/${OWN}filt
+	as_user tracer "mkdir $inst" 2>err.txt || { echo "tracer cannot mkdir $inst: $(cat err.txt)"; echo "$kr" >/proc/sys/kernel/kptr_restrict; return 1; }
+	case ${FILTER_FUNCTION_FIELDS:-} in
+	yes)
+		for a in "0x$in" "$out"; do
+			refused_as tracer EPERM "echo 'call_site.function == $a' > $inst/$ev/filter" || rc=1
+			grep -q 'CAP_SYSLOG' "$inst/$ev/filter" ||
+				{ echo "kmalloc's filter after the refusal of $a: $(tr '\n' ' ' <"$inst/$ev/filter")"; rc=1; }
+			as_user tracer "echo 'call_site.function == $a' > $inst/events/kmem/filter" 2>/dev/null
+			echo "exit $?: $(sed "s/$a/ADDR/" "$inst/$ev/filter")" >"sub-$a.txt"
+		done
+		cmp -s "sub-0x$in.txt" "sub-$out.txt" ||
+			{ echo "the subsystem filter tells an address in a function ($(cat "sub-0x$in.txt")) from one that is not ($(cat "sub-$out.txt"))"; rc=1; }
+		as_user tracer "echo 'call_site.function == schedule' > $inst/$ev/filter" 2>err.txt ||
+			{ echo "tracer cannot filter on a function name: $(cat err.txt)"; rc=1; }
+		echo "call_site.function == 0x$in" >"$TF/$ev/filter" || { echo "root cannot filter on an address"; rc=1; }
+		echo 0 >"$TF/$ev/filter"
+		;;
+	no)
+		if (echo "call_site.function == schedule" >"$TF/$ev/filter") 2>err.txt; then
+			echo "root's .function filter works, but this version provides none"
+			echo 0 >"$TF/$ev/filter"
+			rc=1
+		else
+			grep -q 'Invalid argument' err.txt || { echo "root's .function filter: $(cat err.txt), want EINVAL"; rc=1; }
+		fi
+		;;
+	*)
+		echo "the kernel version's provides file does not say whether it has .function filter fields (FILTER_FUNCTION_FIELDS)"
+		rc=1
+		;;
+	esac
+	as_user tracer "echo 0 > $inst/$ev/filter; rmdir $inst" 2>err.txt || { echo "tracer cannot remove $inst: $(cat err.txt)"; rc=1; }
+	echo "$kr" >/proc/sys/kernel/kptr_restrict
+	return $rc
+}
