@@ -1137,7 +1137,7 @@ check_delegated_no_address_filter() {
 	yes)
 		for a in "0x$in" "$out"; do
 			refused_as tracer EPERM "echo 'call_site.function == $a' > $inst/$ev/filter" || rc=1
-			grep -q 'CAP_SYSLOG' "$inst/$ev/filter" ||
+			grep -q 'kptr_restrict' "$inst/$ev/filter" ||
 				{ echo "kmalloc's filter after the refusal of $a: $(tr '\n' ' ' <"$inst/$ev/filter")"; rc=1; }
 			as_user tracer "echo 'call_site.function == $a' > $inst/events/kmem/filter" 2>/dev/null
 			echo "exit $?: $(sed "s/$a/ADDR/" "$inst/$ev/filter")" >"sub-$a.txt"
