@@ -1167,3 +1167,32 @@ check_delegated_no_address_filter() {
 	echo "$kr" >/proc/sys/kernel/kptr_restrict
 	return $rc
 }
+
+# Files whose open changes state that root's work shares are root's: each
+# trace_stat file (an open rebuilds the session's one sorted tree, which
+# root's reads walk) and, where the version has it (provides:
+# TIMERLAT_FD), each osnoise/per_cpu/cpuN/timerlat_fd (an open makes the
+# opener the CPU's timerlat thread). The member's open fails with EACCES;
+# root still reads trace_stat/function0.
+check_delegated_shared_state_private() {
+	rc=0
+	[ -e "$TF/trace_stat/function0" ] || { echo "trace_stat/function0 missing (FUNCTION_PROFILER)"; return 1; }
+	for f in "$TF"/trace_stat/*; do
+		refused_as tracer EACCES "exec 3<$f" || rc=1
+	done
+	head -n 1 "$TF/trace_stat/function0" >/dev/null || { echo "root cannot read trace_stat/function0"; rc=1; }
+	n=0
+	for f in "$TF"/osnoise/per_cpu/cpu*/timerlat_fd; do
+		[ -e "$f" ] || continue
+		n=$((n + 1))
+		refused_as tracer EACCES "exec 3<$f" || rc=1
+	done
+	case ${TIMERLAT_FD:-} in
+	yes) [ "$n" -gt 0 ] || { echo "no osnoise/per_cpu/cpu*/timerlat_fd (provides: TIMERLAT_FD=yes)"; rc=1; } ;;
+	no) [ "$n" = 0 ] || { echo "$n timerlat_fd files, but this version provides none"; rc=1; } ;;
+	*) echo "the kernel version's provides file does not say whether it has timerlat_fd (TIMERLAT_FD)"; rc=1 ;;
+	esac
+	note "trace_stat files refused: $(ls "$TF"/trace_stat | wc -l), timerlat_fd files refused: $n"
+	return $rc
+}
+
