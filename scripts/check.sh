@@ -97,8 +97,9 @@ cat "$TR_OUT/host-tests.err" >&2
 cat "$TR_OUT/host-tests.tap"
 if [ "${TRACEFS_RELOC_DEBUG_BASELINE:-}" != 1 ]; then
 	for v in $debug_versions; do
-		tap=$TR_OUT/results/$v-patched-debug/stress.tap
-		if [ -f "$tap" ] && ! grep -q '^not ok' "$tap"; then continue; fi
+		d=$TR_OUT/results/$v-patched-debug
+		if [ -f "$d/stress.tap" ] && [ -f "$d/delegated.tap" ] &&
+			! grep -q '^not ok' "$d/stress.tap" "$d/delegated.tap"; then continue; fi
 		echo "==> $v-patched-debug failed a point: booting $v-baseline-debug to compare"
 		tr_phase "build-$v-baseline-debug" "$TR_TOP/scripts/build-kernel.sh" "$v-baseline-debug" &&
 			TRACEFS_RELOC_DEBUG_KERNELS=$v-baseline-debug tr_phase "matrix-$v-baseline-debug" "$TR_TOP/scripts/run-matrix.sh" -a ||

@@ -6,7 +6,8 @@
 # the scenario's CHECK_GROUPS), keep the TAP under
 # out/results/<kernel>/<scenario>.tap and the console logs beside it.
 # The debug kernels ($TRACEFS_RELOC_DEBUG_KERNELS, default both; none with
-# -k or -s) boot through scenario stress only, the plain patched kernels
+# -k or -s) boot through scenarios stress and delegated only (the
+# delegated group's hostile use under KASAN and lockdep), the plain patched kernels
 # also through scenario concurrency (the stress group without the debug
 # config's fault injection; none with -k, -s or -c). -a adds the debug
 # kernels' cells to the results of an earlier run, and boots nothing else.
@@ -41,9 +42,11 @@ set -euo pipefail
 
 kernels=$TR_KERNELS
 scenarios=${TRACEFS_RELOC_SCENARIOS:-"tracefs debugfs-only both debugfs-no-mount debugfs-off compat-view debugfs-legacy delegated"}
-# The debug kernels boot once each, through the stress scenario.
+# The debug kernels boot twice each: the stress scenario, and the delegated
+# one (what a member of the tracing group may and may not do, under KASAN
+# and lockdep).
 debug_kernels=${TRACEFS_RELOC_DEBUG_KERNELS-$TR_DEBUG_KERNELS}
-debug_scenarios=stress
+debug_scenarios="stress delegated"
 # The plain patched kernels boot through these as well.
 patched_scenarios=concurrency
 groups=""

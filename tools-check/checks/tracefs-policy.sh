@@ -1115,6 +1115,65 @@ check_delegated_pid_max() {
 	return $rc
 }
 
+# A capability that a member holds in a user namespace of its own
+# overrides no mode of tracefs. userns-as runs as tracer with the tracing
+# group as its only group (sg tracing), as root of a user namespace that
+# maps both: the owner and the group of its instance's files, so that its
+# CAP_DAC_OVERRIDE there would pass their modes (capable_wrt_inode_uidgid).
+# The control: there it writes its own 0400 file outside tracefs. In
+# tracefs it still writes what the policy delegates (an event's
+# enable) and gets EACCES, as outside, for what it does not:
+# current_tracer, buffer_size_kb, tracing_cpumask, an event's trigger.
+# Needs user namespaces (CONFIG_USER_NS: the debug kernels have them).
+check_delegated_userns_no_override() {
+	rc=0
+	u=$(id -u tracer)
+	g=$(awk -F: '$1 == "tracing" {print $3}' /etc/group)
+	inst=$TF/instances/${OWN}ns
+	as_user tracer "mkdir $inst" 2>err.txt || { echo "tracer cannot mkdir $inst: $(cat err.txt)"; return 1; }
+	if ! userns-as "$u" "$g" stat -c '%u %g' "$inst/current_tracer" >ns.txt 2>err.txt; then
+		if grep -q 'CLONE_NEWUSER): Invalid argument' err.txt; then
+			echo "no user namespaces in this kernel (CONFIG_USER_NS=n): unshare(CLONE_NEWUSER) fails with EINVAL"
+		else
+			echo "userns-as $u $g: $(cat err.txt)"
+		fi
+		as_user tracer "rmdir $inst"
+		return 1
+	fi
+	[ "$(cat ns.txt)" = "0 0" ] ||
+		{ echo "in the namespace current_tracer is owned by '$(cat ns.txt)', want '0 0': the namespace must map its owner and group"; rc=1; }
+	# The control: there the capability does override the mode of a file
+	# of tracer:tracing outside tracefs, so the refusals below are tracefs's.
+	c=/tmp/userns-control
+	if ! { echo 0 >"$c" && chown tracer:tracing "$c" && chmod 0400 "$c"; }; then rc=1; fi
+	userns-as "$u" "$g" sh -c "echo 1 > $c" 2>err.txt ||
+		{ echo "control: in the namespace tracer cannot write its 0400 file $c ($(cat err.txt)): no CAP_DAC_OVERRIDE there, the check proves nothing"; rc=1; }
+	rm -f "$c"
+	for f in current_tracer buffer_size_kb tracing_cpumask events/sched/sched_switch/trigger; do
+		p=$inst/$f
+		[ -e "$p" ] || { echo "$p missing"; rc=1; continue; }
+		case $f in
+		current_tracer) v=nop ;;
+		*/trigger) v=traceoff ;;
+		*) v=$(cat "$p") ;;
+		esac
+		refused_as tracer EACCES "echo $v > $p" || rc=1
+		if userns-as "$u" "$g" sh -c "echo $v > $p" 2>err.txt; then
+			echo "in a user namespace of its own, tracer could: echo $v > $p"
+			rc=1
+		elif ! grep -q 'Permission denied' err.txt; then
+			echo "in a user namespace of its own: echo $v > $p: $(cat err.txt), want EACCES"
+			rc=1
+		fi
+	done
+	echo '!traceoff' >"$inst/events/sched/sched_switch/trigger" 2>/dev/null
+	e=$inst/events/sched/sched_switch/enable
+	userns-as "$u" "$g" sh -c "echo 1 > $e && echo 0 > $e" 2>err.txt ||
+		{ echo "in a user namespace of its own, tracer cannot enable an event of its instance: $(cat err.txt)"; rc=1; }
+	as_user tracer "rmdir $inst" 2>err.txt || { echo "tracer cannot remove $inst: $(cat err.txt)"; rc=1; }
+	return $rc
+}
+
 # An event filter may compare a function field with an address: whether
 # the write succeeds would tell a member where the kernel's functions are.
 # Where the version has .function fields (provides: FILTER_FUNCTION_FIELDS),
