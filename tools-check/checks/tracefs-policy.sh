@@ -1155,7 +1155,7 @@ check_delegated_userns_no_override() {
 		case $f in
 		current_tracer) v=nop ;;
 		*/trigger) v=traceoff ;;
-		*) v=$(cat "$p") ;;
+		*) v=$(cut -d' ' -f1 "$p") ;;
 		esac
 		refused_as tracer EACCES "echo $v > $p" || rc=1
 		if userns-as "$u" "$g" sh -c "echo $v > $p" 2>err.txt; then
