@@ -1124,6 +1124,8 @@ check_delegated_pid_max() {
 # tracefs it still writes what the policy delegates (an event's
 # enable) and gets EACCES, as outside, for what it does not:
 # current_tracer, buffer_size_kb, tracing_cpumask, an event's trigger.
+# So does the owner uid= names, for current_tracer and a trigger at the top
+# level, and for listing the root directory when mode=0070 gives it nothing.
 # Needs user namespaces (CONFIG_USER_NS: the debug kernels have them).
 check_delegated_userns_no_override() {
 	rc=0
@@ -1171,6 +1173,32 @@ check_delegated_userns_no_override() {
 	userns-as "$u" "$g" sh -c "echo 1 > $e && echo 0 > $e" 2>err.txt ||
 		{ echo "in a user namespace of its own, tracer cannot enable an event of its instance: $(cat err.txt)"; rc=1; }
 	as_user tracer "rmdir $inst" 2>err.txt || { echo "tracer cannot remove $inst: $(cat err.txt)"; rc=1; }
+	# The owner uid= names (tracer): at the top level, the same files; and
+	# the root directory when mode=0070 gives the owner nothing (read and
+	# search: CAP_DAC_READ_SEARCH there).
+	mount -o remount,uid="$u",mode=0770 "$TF" || { echo "remount uid=$u failed"; return 1; }
+	for f in current_tracer events/sched/sched_switch/trigger; do
+		case $f in current_tracer) v=nop ;; *) v=traceoff ;; esac
+		if userns-as "$u" "$g" sh -c "echo $v > $TF/$f" 2>err.txt; then
+			echo "in a user namespace of its own, the uid= owner could: echo $v > $TF/$f"
+			rc=1
+		elif ! grep -q 'Permission denied' err.txt; then
+			echo "in a user namespace of its own, the uid= owner: echo $v > $TF/$f: $(cat err.txt), want EACCES"
+			rc=1
+		fi
+	done
+	echo '!traceoff' >"$TF/events/sched/sched_switch/trigger" 2>/dev/null
+	mount -o remount,uid="$u",mode=0070 "$TF" || rc=1
+	refused_as tracer EACCES "ls $TF/" || rc=1
+	if userns-as "$u" "$g" ls "$TF/" >/dev/null 2>err.txt; then
+		echo "in a user namespace of its own, the uid= owner could list $TF (mode=0070)"
+		rc=1
+	elif ! grep -q 'Permission denied' err.txt; then
+		echo "in a user namespace of its own, the uid= owner: ls $TF (mode=0070): $(cat err.txt), want EACCES"
+		rc=1
+	fi
+	mount -o remount,uid=0,mode=0770 "$TF" || rc=1
+	[ "$(stat -c '%a %u' "$TF")" = "770 0" ] || { echo "$TF after the owner cases: $(stat -c '%a %u' "$TF"), want 770 0"; rc=1; }
 	return $rc
 }
 
