@@ -98,8 +98,8 @@ cat "$TR_OUT/host-tests.tap"
 if [ "${TRACEFS_RELOC_DEBUG_BASELINE:-}" != 1 ]; then
 	for v in $debug_versions; do
 		d=$TR_OUT/results/$v-patched-debug
-		if [ -f "$d/stress.tap" ] && [ -f "$d/delegated.tap" ] &&
-			! grep -q '^not ok' "$d/stress.tap" "$d/delegated.tap"; then continue; fi
+		if [ -f "$d/stress.tap" ] && [ -f "$d/delegated-debug.tap" ] &&
+			! grep -q '^not ok' "$d/stress.tap" "$d/delegated-debug.tap"; then continue; fi
 		echo "==> $v-patched-debug failed a point: booting $v-baseline-debug to compare"
 		tr_phase "build-$v-baseline-debug" "$TR_TOP/scripts/build-kernel.sh" "$v-baseline-debug" &&
 			TRACEFS_RELOC_DEBUG_KERNELS=$v-baseline-debug tr_phase "matrix-$v-baseline-debug" "$TR_TOP/scripts/run-matrix.sh" -a ||

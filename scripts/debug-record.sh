@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # debug-record.sh: the debug kernels' evidence (KASAN, lockdep, kmemleak,
-# fault injection; scenarios stress and delegated) travels with the series, as
+# fault injection; scenarios stress and delegated-debug) travels with the series, as
 # kernel/<version>/bisect.tap does: make check cannot afford two KASAN
 # builds cold, so make check-debug records what they ran and make check
 # verifies the record.
@@ -57,7 +57,7 @@ write)
 		tr_die "no point of $ver-patched-debug in $tsv: nothing to record"
 	{
 		echo "# The debug kernels' run of kernel/$ver/patches (scripts/debug-record.sh; KASAN,"
-		echo "# lockdep, kmemleak, fault injection: scenarios stress and delegated), written by the make check that booted them."
+		echo "# lockdep, kmemleak, fault injection: scenarios stress and delegated-debug), written by the make check that booted them."
 		echo "# make check verifies it: the key below must be today's and every point of"
 		echo "# $ver-patched-debug ok. The baseline's points are there to compare."
 		key | sed 's/^/# key: /'

@@ -163,7 +163,7 @@ versions_table() {
 	echo
 	echo "</details>"
 	echo
-	echo "## Debug kernels (KASAN, lockdep, kmemleak, fault injection): scenarios stress and delegated"
+	echo "## Debug kernels (KASAN, lockdep, kmemleak, fault injection): scenarios stress and delegated-debug"
 	echo
 	dks=""
 	for k in $TR_DEBUG_KERNELS; do

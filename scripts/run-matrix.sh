@@ -6,8 +6,8 @@
 # the scenario's CHECK_GROUPS), keep the TAP under
 # out/results/<kernel>/<scenario>.tap and the console logs beside it.
 # The debug kernels ($TRACEFS_RELOC_DEBUG_KERNELS, default both; none with
-# -k or -s) boot through scenarios stress and delegated only (the
-# delegated group's hostile use under KASAN and lockdep), the plain patched kernels
+# -k or -s) boot through scenarios stress and delegated-debug only (the
+# delegated set-up's policy checks under KASAN and lockdep), the plain patched kernels
 # also through scenario concurrency (the stress group without the debug
 # config's fault injection; none with -k, -s or -c). -a adds the debug
 # kernels' cells to the results of an earlier run, and boots nothing else.
@@ -42,11 +42,11 @@ set -euo pipefail
 
 kernels=$TR_KERNELS
 scenarios=${TRACEFS_RELOC_SCENARIOS:-"tracefs debugfs-only both debugfs-no-mount debugfs-off compat-view debugfs-legacy delegated"}
-# The debug kernels boot twice each: the stress scenario, and the delegated
-# one (what a member of the tracing group may and may not do, under KASAN
-# and lockdep).
+# The debug kernels boot twice each: the stress scenario, and
+# delegated-debug (the delegated set-up and its policy checks: what a member
+# of the tracing group may and may not do, under KASAN and lockdep).
 debug_kernels=${TRACEFS_RELOC_DEBUG_KERNELS-$TR_DEBUG_KERNELS}
-debug_scenarios="stress delegated"
+debug_scenarios="stress delegated-debug"
 # The plain patched kernels boot through these as well.
 patched_scenarios=concurrency
 groups=""
