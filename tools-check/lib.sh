@@ -95,6 +95,21 @@ refused_as() {
 	return 1
 }
 
+# refused_in_userns UID GID WHO CMD: CMD (a shell string) run by userns-as
+# UID GID (as root of a user namespace of its own, mapping both) must fail
+# with EACCES: no capability of that namespace overrides tracefs's modes.
+# WHO names the user in what it says. Returns 0 if so; otherwise says what
+# happened and returns 1.
+refused_in_userns() {
+	if userns-as "$1" "$2" sh -c "$4" >/dev/null 2>err.txt; then
+		echo "in a user namespace of its own, $3 could: $4"
+		return 1
+	fi
+	grep -q 'Permission denied' err.txt && return 0
+	echo "in a user namespace of its own, $3: $4: $(cat err.txt), want EACCES"
+	return 1
+}
+
 # end_trace_readers: kill what still holds a trace_pipe(_raw) open (trace-cmd
 # 3.1.6's stream readers outlive a signal to their parent), naming each.
 end_trace_readers() {
