@@ -1073,17 +1073,21 @@ check_delegated_dynamic_events_by_opener() {
 
 # The owner uid= names (tracer here) uses the instances it makes as it
 # uses the top level, when mode= gives the owner write permission, group
-# write or not (mode=0750): it writes their tracing_on and removes them,
-# as it did on the unpatched 6.12.
+# write or not (mode=0750), group permissions or not (mode=0700: nothing
+# is delegated to a group, the owner has nothing taken back): it reads
+# their trace, writes their tracing_on and removes them, as it did on the
+# unpatched 6.12.
 check_delegated_uid_owner_instance() {
 	rc=0
 	uid=$(id -u tracer)
 	i=$TF/instances/ownerinst
-	mount -o remount,uid="$uid",mode=0750 "$TF" || { echo "remount uid=$uid,mode=0750 failed"; return 1; }
-	as_user tracer "mkdir $i && echo 0 > $i/tracing_on && echo 1 > $i/tracing_on && rmdir $i" 2>err.txt ||
-		{ echo "the uid= owner (mode=0750) cannot use an instance it made: $(cat err.txt)"; rc=1; }
+	for m in 0750 0700; do
+		mount -o remount,uid="$uid",mode=$m "$TF" || { echo "remount uid=$uid,mode=$m failed"; rc=1; continue; }
+		as_user tracer "mkdir $i && cat $i/trace >/dev/null && echo 0 > $i/tracing_on && echo 1 > $i/tracing_on && rmdir $i" 2>err.txt ||
+			{ echo "the uid= owner (mode=$m) cannot use an instance it made: $(cat err.txt)"; rc=1; }
+		[ ! -d "$i" ] || rmdir "$i" || rc=1
+	done
 	mount -o remount,uid=0,mode=0770 "$TF" || rc=1
-	[ ! -d "$i" ] || rmdir "$i" || rc=1
 	return $rc
 }
 
