@@ -7,7 +7,7 @@ TF=/sys/kernel/tracing
 # A directory the tracing-group member can write its trace files to.
 U=/tmp/tracer-work
 mkdir -p "$U" && chmod 1777 "$U"
-PRIVATE_FILES="kprobe_events uprobe_events dynamic_events kprobes/enabled kprobes/list kprobes/blacklist"
+PRIVATE_FILES="kprobe_events uprobe_events dynamic_events kprobe_profile uprobe_profile kprobes/enabled kprobes/list kprobes/blacklist"
 # The names a member may give its instances start u<uid>-, uid its own
 # numeric fsuid (delegated_instance_namespace): tracer's prefix.
 OWN=u$(id -u tracer)-
