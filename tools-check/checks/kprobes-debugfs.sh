@@ -1,7 +1,8 @@
 # shellcheck shell=sh
 # Kernels without tracing (TRACING=n, KPROBES=y; make check-configs): there
-# is no tracefs, so the kprobes control files stay in debugfs (patch 0007),
-# private to root like every debugfs entry (0001).
+# is no tracefs, so the kprobes control files stay in debugfs ("kprobes:
+# move the kprobes control files from debugfs to tracefs"), private to root
+# like every debugfs entry ("debugfs: keep every entry private to root").
 D=/sys/kernel/debug
 
 check_no_tracefs() {

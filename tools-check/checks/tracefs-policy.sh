@@ -1131,6 +1131,7 @@ check_delegated_pid_max() {
 # current_tracer, buffer_size_kb, tracing_cpumask, an event's trigger.
 # So does the owner uid= names, for current_tracer and a trigger at the top
 # level, and for listing the root directory when mode=0070 gives it nothing.
+# A member makes no instance from a user namespace (EPERM).
 # Needs user namespaces (CONFIG_USER_NS: the debug kernels have them).
 check_delegated_userns_no_override() {
 	rc=0
@@ -1205,6 +1206,18 @@ check_delegated_userns_no_override() {
 	done
 	[ ! -d "$v" ] || [ "$(stat -c %a "$v")" = "$m" ] || { echo "tracer2's instance: mode $(stat -c %a "$v"), was $m"; rc=1; }
 	[ ! -d "$v" ] || as_user tracer2 "rmdir $v" || rc=1
+	# Nor does a member make instances there: they are counted by uid in
+	# the initial namespace, and each uid a namespace maps (subordinate
+	# ids) would count as another member (EPERM).
+	n=$TF/instances/${OWN}nsmade
+	if userns-as "$u" "$g" mkdir "$n" 2>err.txt; then
+		echo "in a user namespace of its own, tracer made $n"
+		rc=1
+		rmdir "$n"
+	elif ! grep -q 'Operation not permitted' err.txt; then
+		echo "in a user namespace of its own: mkdir $n: $(cat err.txt), want EPERM"
+		rc=1
+	fi
 	return $rc
 }
 
@@ -1213,7 +1226,9 @@ check_delegated_userns_no_override() {
 # tracing group, opening a file of its instance fails with EPERM, also
 # through a working directory inside the instance (a path that does not
 # pass the root directory); in the group and with mode=0770 it works, and
-# root always does.
+# root always does. After root's chmod 0700 of the root directory, the
+# member's mkdir of another instance fails with EPERM, also from inside
+# instances/.
 check_delegated_revoked() {
 	rc=0
 	u=$(id -u tracer)
@@ -1242,6 +1257,21 @@ check_delegated_revoked() {
 	mount -o remount,mode=0770 "$TF" || rc=1
 	(cd "$i" && run-as "$u" "$u" 2000 - cat trace) >/dev/null 2>err.txt ||
 		{ echo "after remount mode=0770 tracer cannot read its instance's trace: $(cat err.txt)"; rc=1; }
+	# Root's chmod g-rwx of the root directory takes back mkdir too, for a
+	# task already inside instances/ (whose own mode follows mode=).
+	chmod 0700 "$TF" || { echo "chmod 0700 $TF failed"; rc=1; }
+	if (cd "$TF/instances" && run-as "$u" "$u" 2000 - mkdir "${OWN}revoke2") 2>err.txt; then
+		echo "after chmod 0700 of $TF, tracer made ${OWN}revoke2 from inside instances/"
+		rc=1
+		rmdir "$TF/instances/${OWN}revoke2"
+	elif ! grep -q 'Operation not permitted' err.txt; then
+		echo "after chmod 0700 of $TF: mkdir ${OWN}revoke2: $(cat err.txt), want EPERM"
+		rc=1
+	fi
+	chmod 0770 "$TF" || rc=1
+	(cd "$TF/instances" && run-as "$u" "$u" 2000 - mkdir "${OWN}revoke2") 2>err.txt ||
+		{ echo "after chmod 0770 of $TF tracer cannot make ${OWN}revoke2: $(cat err.txt)"; rc=1; }
+	[ ! -d "$TF/instances/${OWN}revoke2" ] || as_user tracer "rmdir $TF/instances/${OWN}revoke2" || rc=1
 	as_user tracer "rmdir $i" || rc=1
 	return $rc
 }
