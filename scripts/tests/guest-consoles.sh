@@ -17,7 +17,8 @@ consoles_clean() {
 	local c bad=""
 	for c in "$tmp"/console.*; do
 		case $c in *.panic) continue ;; esac
-		"$here/../scan-kernel-log.sh" "$c" >/dev/null || bad="$bad $(basename "$c")"
+		# what the scan found goes to stderr, so that the failure names it
+		"$here/../scan-kernel-log.sh" "$c" >"$tmp/scan.out" || { bad="$bad $(basename "$c")"; sed 's/^/# /' "$tmp/scan.out" >&2; }
 	done
 	[ -z "$bad" ] || { echo "splats in:$bad" >&2; return 1; }
 }
