@@ -1276,6 +1276,28 @@ check_delegated_revoked() {
 	return $rc
 }
 
+# Root's chown of instances/ to a user lets it make instances; root's chmod
+# 0700 of the root directory takes that back as from a member: its mkdir
+# from inside instances/ fails with EPERM (it could not open such an
+# instance either: only the root directory's owner keeps its instances).
+check_delegated_instances_owner_revoked() {
+	rc=0
+	o=$(id -u outsider)
+	chown outsider "$TF/instances" || { echo "chown outsider $TF/instances failed"; return 1; }
+	chmod 0700 "$TF" || { echo "chmod 0700 $TF failed"; rc=1; }
+	if (cd "$TF/instances" && run-as "$o" "$(id -g outsider)" - - mkdir ownerx) 2>err.txt; then
+		echo "after chmod 0700 of $TF, the owner of instances/ made ownerx from inside it"
+		rc=1
+		rmdir "$TF/instances/ownerx"
+	elif ! grep -q 'Operation not permitted' err.txt; then
+		echo "after chmod 0700 of $TF: the owner of instances/: mkdir ownerx: $(cat err.txt), want EPERM"
+		rc=1
+	fi
+	chmod 0770 "$TF" || rc=1
+	chown root "$TF/instances" || rc=1
+	return $rc
+}
+
 # Only an instance's owner, root or CAP_SYS_ADMIN removes it: the owner
 # uid= names (outsider here) cannot remove a member's instance, although
 # it owns the instances directory (whose sticky bit lets its owner remove
